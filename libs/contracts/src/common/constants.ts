@@ -1,0 +1,63 @@
+/** Business constants of the spec (section 9), defined once. */
+export const PRODUCT_NAME = 'TireDash';
+
+/** Service types of the customer request form, the extra-service form and provider registration. */
+export const SERVICE_TYPES = [
+  'Flat Tire Repair',
+  'Tire Replacement',
+  'Tire Rotation',
+  'Wheel Balancing',
+  'Valve Replacement',
+  'Emergency Service',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+/** The provider profile checklist (6 entries). */
+export const PROVIDER_PROFILE_SERVICES = [
+  'Tire Repair',
+  'Tire Replacement',
+  'Wheel Alignment',
+  'Tire Balancing',
+  'Tire Rotation',
+  'Emergency Service',
+] as const;
+
+/** Every service name a provider profile may carry (registration list and profile checklist). */
+export const PROVIDER_SERVICE_OPTIONS: readonly string[] = Array.from(
+  new Set<string>([...SERVICE_TYPES, ...PROVIDER_PROFILE_SERVICES]),
+);
+
+export const REQUEST_STATUSES = [
+  'Bids Open',
+  'Accepted',
+  'In Progress',
+  'Service Completed',
+  'Completed',
+  'Cancelled',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const LIMITS = {
+  registrationUploads: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },
+  requestPhotos: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },
+  profileImages: { maxFiles: 1, maxBytes: 2 * 1024 * 1024 },
+  logo: { maxFiles: 1, maxBytes: 5 * 1024 * 1024 },
+  tireSizeMaxLength: 11,
+  reviewMaxLength: 500,
+  minWithdrawalDollars: 5,
+  withdrawalQuickAmounts: [10, 25, 50, 100],
+  cardProcessingFeeDollars: 10,
+  platformShareOfCard: 0.2,
+  defaultServiceFeePercent: 10,
+  defaultWalletFeePercent: 20,
+  bidDisplayCountdownSeconds: 10,
+  biddingWindowSeconds: 240,
+  requestStatusPollSeconds: 10,
+  addressSuggestDelayMs: 500,
+  earthRadiusMiles: 3958.8,
+  mobileBreakpointPx: 768,
+  passwordMinLength: 8,
+} as const;

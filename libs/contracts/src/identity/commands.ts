@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { actorSchema } from '../common/actor';
+import { defineCommand } from '../common/messages';
+import type { Paged } from '../common/query';
+import { paginationSchema } from '../common/query';
+import {
+  customerCreateBodySchema,
+  customerUpdateBodySchema,
+  loginBodySchema,
+  providerCreateBodySchema,
+  providerFiltersSchema,
+  providerUpdateBodySchema,
+  registerBodySchema,
+  setRoleBodySchema,
+  updateUserBodySchema,
+} from './schemas';
+import type { AuthResponse, CustomerView, ProviderView, UserView } from './views';
+
+/**
+ * Identity's NATS request-reply subjects (`identity.cmd.<verb-noun>`). Each request carries the
+ * caller (`actor`, from the verified token; null when anonymous) and the API body.
+ */
+const withActor = <T extends z.ZodRawShape>(shape: T) => z.object({ actor: actorSchema, ...shape });
+const id = z.string().uuid();
+
+export const Login = defineCommand<AuthResponse>()('identity.cmd.login', loginBodySchema);
+
+export const RegisterUser = defineCommand<AuthResponse>()('identity.cmd.register-user', registerBodySchema);
+
+export const GetMe = defineCommand<UserView>()('identity.cmd.get-me', withActor({}));
+
+export const UpdateUser = defineCommand<UserView>()(
+  'identity.cmd.update-user',
+  withActor({ userId: id, body: updateUserBodySchema }),
+);
+
+/** Answers a fresh token, since the role is one of its claims. */
+export const SetUserRole = defineCommand<AuthResponse>()(
+  'identity.cmd.set-user-role',
+  withActor({ body: setRoleBodySchema }),
+);
+
+export const ListUsers = defineCommand<Paged<UserView>>()(
+  'identity.cmd.list-users',
+  withActor({ pagination: paginationSchema }),
+);
+
+export const CreateCustomer = defineCommand<CustomerView>()(
+  'identity.cmd.create-customer',
+  withActor({ body: customerCreateBodySchema }),
+);
+
+export const GetCustomer = defineCommand<CustomerView>()('identity.cmd.get-customer', withActor({ customerId: id }));
+
+export const UpdateCustomer = defineCommand<CustomerView>()(
+  'identity.cmd.update-customer',
+  withActor({ customerId: id, body: customerUpdateBodySchema }),
+);
+
+export const CreateProvider = defineCommand<ProviderView>()(
+  'identity.cmd.create-provider',
+  withActor({ body: providerCreateBodySchema }),
+);
+
+export const GetProvider = defineCommand<ProviderView>()('identity.cmd.get-provider', withActor({ providerId: id }));
+
+export const ListProviders = defineCommand<Paged<ProviderView>>()(
+  'identity.cmd.list-providers',
+  withActor({ filters: providerFiltersSchema, pagination: paginationSchema }),
+);
+
+export const UpdateProvider = defineCommand<ProviderView>()(
+  'identity.cmd.update-provider',
+  withActor({ providerId: id, body: providerUpdateBodySchema }),
+);
+
+/** Readiness probe of the service itself (database reachable). */
+export const IdentityPing = defineCommand<{ ok: true }>()('identity.cmd.ping', z.object({}));

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { roleSchema } from '../common/actor';
+import { defineEvent, STREAMS } from '../common/messages';
+import { geoPointSchema } from './schemas';
+
+/** Identity's domain events on the IDENTITY stream, published through the outbox. */
+const S = STREAMS.IDENTITY.name;
+
+export const UserRegistered = defineEvent(
+  S,
+  'identity.evt.user.registered.v1',
+  z.object({ userId: z.string().uuid(), email: z.string(), role: roleSchema.nullable(), registeredAt: z.string() }),
+);
+
+export const UserRoleSet = defineEvent(
+  S,
+  'identity.evt.user.role-set.v1',
+  z.object({ userId: z.string().uuid(), role: roleSchema }),
+);
+
+export const UserUpdated = defineEvent(
+  S,
+  'identity.evt.user.updated.v1',
+  z.object({ userId: z.string().uuid(), changes: z.record(z.unknown()), by: z.string().uuid() }),
+);
+
+export const customerSnapshotSchema = z.object({
+  customerId: z.string().uuid(),
+  userId: z.string().uuid(),
+  fullName: z.string(),
+  phone: z.string(),
+  paymentMethod: z.enum(['cash', 'card']).nullable(),
+});
+
+export const CustomerCreated = defineEvent(S, 'identity.evt.customer.created.v1', customerSnapshotSchema);
+export const CustomerUpdated = defineEvent(S, 'identity.evt.customer.updated.v1', customerSnapshotSchema);
+
+/** Everything another domain needs of a provider (matching, bids, payouts) without reading identity's tables. */
+export const providerSnapshotSchema = z.object({
+  providerId: z.string().uuid(),
+  userId: z.string().uuid(),
+  businessName: z.string(),
+  fullName: z.string().nullable(),
+  phone: z.string(),
+  serviceTypes: z.array(z.string()),
+  serviceRadiusMiles: z.number(),
+  serviceAddress: z.string().nullable(),
+  location: geoPointSchema.nullable(),
+  online: z.boolean(),
+  isApproved: z.boolean().nullable(),
+  hourlyRateCents: z.number().int(),
+  yearsExperience: z.number().int(),
+});
+export type ProviderSnapshot = z.infer<typeof providerSnapshotSchema>;
+
+export const ProviderCreated = defineEvent(S, 'identity.evt.provider.created.v1', providerSnapshotSchema);
+export const ProviderUpdated = defineEvent(S, 'identity.evt.provider.updated.v1', providerSnapshotSchema);
+export const ProviderApproved = defineEvent(
+  S,
+  'identity.evt.provider.approved.v1',
+  z.object({ providerId: z.string().uuid(), userId: z.string().uuid(), by: z.string().uuid(), at: z.string() }),
+);
+export const ProviderRejected = defineEvent(
+  S,
+  'identity.evt.provider.rejected.v1',
+  z.object({ providerId: z.string().uuid(), userId: z.string().uuid(), by: z.string().uuid(), at: z.string() }),
+);
