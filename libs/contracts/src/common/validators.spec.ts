@@ -1,0 +1,52 @@
+import { distanceMiles, formatTireSize, isValidPhone, isValidTireSize, toCents } from './validators';
+
+describe('formatTireSize', () => {
+  it('strips non-alphanumerics, upper-cases and inserts slashes after the 3rd and 5th characters', () => {
+    expect(formatTireSize('225-65 r17')).toBe('225/65/R17');
+    expect(formatTireSize('22565r17')).toBe('225/65/R17');
+  });
+  it('formats partial input as it is typed', () => {
+    expect(formatTireSize('2')).toBe('2');
+    expect(formatTireSize('2256')).toBe('225/6');
+    expect(formatTireSize('22565')).toBe('225/65');
+  });
+  it('never exceeds 11 characters', () => {
+    expect(formatTireSize('225655R17999999')).toHaveLength(11);
+  });
+});
+
+describe('isValidTireSize', () => {
+  it('accepts formatted sizes and refuses others', () => {
+    expect(isValidTireSize('225/65/R17')).toBe(true);
+    expect(isValidTireSize('225/65/17')).toBe(true);
+    expect(isValidTireSize('225/65')).toBe(false);
+    expect(isValidTireSize('abc/de/R17')).toBe(false);
+  });
+});
+
+describe('isValidPhone', () => {
+  it('accepts common notations with 7 to 15 digits', () => {
+    expect(isValidPhone('+1 (555) 123-4567')).toBe(true);
+    expect(isValidPhone('555.123.4567')).toBe(true);
+  });
+  it('refuses letters and too few or too many digits', () => {
+    expect(isValidPhone('call me')).toBe(false);
+    expect(isValidPhone('12345')).toBe(false);
+    expect(isValidPhone('1234567890123456')).toBe(false);
+  });
+});
+
+describe('distanceMiles', () => {
+  it('uses the earth radius 3958.8 miles', () => {
+    // One degree of latitude = 3958.8 * pi / 180 miles.
+    expect(distanceMiles({ lat: 0, lng: 0 }, { lat: 1, lng: 0 })).toBeCloseTo((3958.8 * Math.PI) / 180, 6);
+    expect(distanceMiles({ lat: 40.7, lng: -74 }, { lat: 40.7, lng: -74 })).toBe(0);
+  });
+});
+
+describe('toCents', () => {
+  it('rounds to whole cents', () => {
+    expect(toCents(19.999)).toBe(2000);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+  });
+});
