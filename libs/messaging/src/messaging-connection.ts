@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { StreamName } from '@tiredash/contracts';
+import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
+import { MESSAGING_OPTIONS, type MessagingOptions, assertNamespace } from './messaging.options';
+import { ensureStreamsWith } from './streams';
+
+/** The service's NATS connection used for JetStream (streams, outbox relay, consumers). */
+@Injectable()
+export class MessagingConnection implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(MessagingConnection.name);
+  private nc?: NatsConnection;
+  private jsClient?: JetStreamClient;
+  private manager?: JetStreamManager;
+
+  constructor(@Inject(MESSAGING_OPTIONS) readonly options: MessagingOptions) {
+    assertNamespace(options.namespace ?? '');
+  }
+
+  get namespace(): string {
+    return this.options.namespace ?? '';
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.nc = await connect({ servers: this.options.natsUrl, name: this.options.serviceName });
+    this.jsClient = this.nc.jetstream();
+    this.manager = await this.nc.jetstreamManager();
+    await this.ensureStreams(this.options.streams ?? []);
+    this.logger.log(`Connected to NATS ${this.options.natsUrl}${this.namespace ? ` (namespace ${this.namespace})` : ''}`);
+  }
+
+  /** Idempotent: creates missing streams (and the DLQ stream), updates changed ones. */
+  async ensureStreams(names: StreamName[]): Promise<void> {
+    await ensureStreamsWith(this.jsm, names, this.namespace);
+  }
+
+  get connection(): NatsConnection {
+    if (!this.nc) throw new Error('MessagingConnection used before module init');
+    return this.nc;
+  }
+
+  get js(): JetStreamClient {
+    if (!this.jsClient) throw new Error('MessagingConnection used before module init');
+    return this.jsClient;
+  }
+
+  get jsm(): JetStreamManager {
+    if (!this.manager) throw new Error('MessagingConnection used before module init');
+    return this.manager;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.nc && !this.nc.isClosed()) await this.nc.drain();
+  }
+}

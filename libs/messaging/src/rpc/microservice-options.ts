@@ -1,0 +1,27 @@
+import type { CustomStrategy } from '@nestjs/microservices';
+import { assertNamespace } from '../messaging.options';
+import { NamespacedServerNats } from './namespaced-server-nats';
+
+export interface MicroserviceConfig {
+  serviceName: string;
+  natsUrl: string;
+  namespace?: string;
+}
+
+/**
+ * Options for `app.connectMicroservice(...)` / `NestFactory.createMicroservice(...)`: Nest's NATS transport,
+ * queue group = serviceName (replicas share the work), subjects under the namespace.
+ */
+export function createMicroserviceOptions(cfg: MicroserviceConfig): CustomStrategy {
+  assertNamespace(cfg.namespace ?? '');
+  return {
+    strategy: new NamespacedServerNats({
+      servers: cfg.natsUrl,
+      name: `${cfg.serviceName}-rpc`,
+      queue: cfg.serviceName,
+      namespace: cfg.namespace ?? '',
+      gracefulShutdown: true,
+      gracePeriod: 1000,
+    }),
+  };
+}

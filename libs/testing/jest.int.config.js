@@ -1,0 +1,8 @@
+// Integration tests against the real PostgreSQL / NATS / Redis (see @tiredash/testing).
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'testing:int',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.int-spec.ts'],
+  testTimeout: 60000,
+};

@@ -1,0 +1,5 @@
+export * from './infra';
+export * from './database';
+export * from './nats';
+export * from './wait-for';
+export { uniqueToken } from './names';
