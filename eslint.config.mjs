@@ -34,7 +34,11 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.spec.tsx', 'e2e/**/*.ts'],
+    // Test files are outside the projects' build tsconfigs: lint them with one test program.
+    files: ['libs/**/*.spec.ts', 'libs/**/*.int-spec.ts', 'libs/**/test-fixtures/**/*.ts', 'services/**/*.spec.ts', 'services/**/*.int-spec.ts', 'services/*/test/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
+    },
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
