@@ -1,0 +1,2 @@
+/** The Postgres schema identity owns; no other service reads it. */
+export const IDENTITY_SCHEMA = 'identity';

@@ -1,0 +1,14 @@
+import { InboxEntity, OutboxEntity } from '@tiredash/messaging';
+import { CustomerEntity } from '../customers/entities/customer.entity';
+import { ProviderEntity } from '../providers/entities/provider.entity';
+import { UserEntity } from '../users/entities/user.entity';
+import { InitIdentity1767225600000 } from './migrations/1767225600000-InitIdentity';
+import { OutboxInbox1767225600001 } from './migrations/1767225600001-OutboxInbox';
+
+export { IDENTITY_SCHEMA } from './database.constants';
+
+/** Every entity of the identity schema, the outbox and inbox of libs/messaging included. */
+export const IDENTITY_ENTITIES = [UserEntity, CustomerEntity, ProviderEntity, OutboxEntity, InboxEntity];
+
+/** Migrations in the order they run. */
+export const IDENTITY_MIGRATIONS = [InitIdentity1767225600000, OutboxInbox1767225600001];
