@@ -1,0 +1,146 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { DomainError, type AccessTokenClaims } from '@tiredash/contracts';
+import jwt from 'jsonwebtoken';
+import { DEV_JWT_SECRET, jwtConfigFromEnv, type JwtConfig } from './jwt-config';
+import { signAccessToken, verifyAccessToken } from './jwt';
+
+const cfg: JwtConfig = {
+  secret: 'a-test-secret-that-is-long-enough-0123456789',
+  issuer: 'tiredash-identity',
+  audience: 'tiredash-api',
+  expiresInSeconds: 3600,
+};
+const claims: AccessTokenClaims = { sub: randomUUID(), role: 'customer', email: 'c@example.com' };
+
+const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const nowSec = () => Math.floor(Date.now() / 1000);
+const payload = () => ({
+  sub: claims.sub,
+  role: claims.role,
+  email: claims.email,
+  iss: cfg.issuer,
+  aud: cfg.audience,
+  iat: nowSec(),
+  exp: nowSec() + 600,
+});
+
+function expectRefused(token: string, message?: RegExp): void {
+  let caught: unknown;
+  try {
+    verifyAccessToken(token, cfg);
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(DomainError);
+  expect((caught as DomainError).code).toBe('UNAUTHENTICATED');
+  if (message) expect((caught as DomainError).message).toMatch(message);
+}
+
+describe('access tokens', () => {
+  it('accepts a token it signed and returns its claims', () => {
+    const token = signAccessToken(claims, cfg);
+    expect(verifyAccessToken(token, cfg)).toEqual(claims);
+    const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { alg: string };
+    expect(header.alg).toBe('HS256');
+    const decoded = jwt.decode(token) as jwt.JwtPayload;
+    expect(decoded.exp! - decoded.iat!).toBe(3600);
+    expect(decoded).toMatchObject({ iss: cfg.issuer, aud: cfg.audience, sub: claims.sub });
+  });
+
+  it('keeps a null role', () => {
+    const token = signAccessToken({ ...claims, role: null }, cfg);
+    expect(verifyAccessToken(token, cfg).role).toBeNull();
+  });
+
+  it('refuses an expired token', () => {
+    const token = jwt.sign({ ...payload(), iat: nowSec() - 120, exp: nowSec() - 60 }, cfg.secret, { algorithm: 'HS256' });
+    expectRefused(token, /expired/i);
+  });
+
+  it('refuses a wrong audience', () => {
+    expectRefused(signAccessToken(claims, { ...cfg, audience: 'someone-else' }));
+  });
+
+  it('refuses a wrong issuer', () => {
+    expectRefused(signAccessToken(claims, { ...cfg, issuer: 'evil-issuer' }));
+  });
+
+  it('refuses a token without exp', () => {
+    const { exp: _exp, ...rest } = payload();
+    const token = jwt.sign(rest, cfg.secret, { algorithm: 'HS256' });
+    // jsonwebtoken alone accepts a token without exp; we refuse it.
+    expectRefused(token);
+  });
+
+  it('refuses alg none (unsigned) tokens', () => {
+    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload())}.`;
+    expectRefused(token);
+  });
+
+  it('refuses a valid HS256 signature under a header rewritten to none', () => {
+    const [, body, sig] = signAccessToken(claims, cfg).split('.');
+    expectRefused(`${b64({ alg: 'none', typ: 'JWT' })}.${body}.${sig}`);
+  });
+
+  it('refuses HS512 tokens even with the right secret', () => {
+    expectRefused(jwt.sign(payload(), cfg.secret, { algorithm: 'HS512' }));
+  });
+
+  it('refuses RS256 tokens', () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    expectRefused(jwt.sign(payload(), privateKey, { algorithm: 'RS256' }));
+  });
+
+  it('refuses a token signed with another secret', () => {
+    expectRefused(signAccessToken(claims, { ...cfg, secret: 'another-secret-of-sufficient-length-9876543210' }));
+  });
+
+  it('refuses a tampered payload', () => {
+    const [h, , s] = signAccessToken(claims, cfg).split('.');
+    expectRefused(`${h}.${b64({ ...payload(), role: 'admin' })}.${s}`);
+  });
+
+  it('refuses garbage and claims of the wrong shape', () => {
+    expectRefused('not-a-token');
+    expectRefused(jwt.sign({ ...payload(), sub: 'not-a-uuid' }, cfg.secret, { algorithm: 'HS256' }));
+    expectRefused(jwt.sign({ ...payload(), role: 'superuser' }, cfg.secret, { algorithm: 'HS256' }));
+  });
+});
+
+describe('jwtConfigFromEnv', () => {
+  it('applies the defaults outside production', () => {
+    expect(jwtConfigFromEnv({ NODE_ENV: 'development' })).toEqual({
+      secret: DEV_JWT_SECRET,
+      issuer: 'tiredash-identity',
+      audience: 'tiredash-api',
+      expiresInSeconds: 604800,
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      jwtConfigFromEnv({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        JWT_ISSUER: 'iss',
+        JWT_AUDIENCE: 'aud',
+        JWT_EXPIRES_IN_SECONDS: '60',
+      }),
+    ).toEqual({ secret: 'x'.repeat(40), issuer: 'iss', audience: 'aud', expiresInSeconds: 60 });
+  });
+
+  it('refuses a missing secret in production', () => {
+    expect(() => jwtConfigFromEnv({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
+    expect(() => jwtConfigFromEnv({ NODE_ENV: 'production', JWT_SECRET: '' })).toThrow(/JWT_SECRET is required/);
+  });
+
+  it('refuses a short secret in production', () => {
+    expect(() => jwtConfigFromEnv({ NODE_ENV: 'production', JWT_SECRET: 'short-secret' })).toThrow(
+      /JWT_SECRET is too short: 12 characters, at least 32/,
+    );
+  });
+
+  it('refuses a bad expiry', () => {
+    expect(() => jwtConfigFromEnv({ JWT_EXPIRES_IN_SECONDS: 'soon' })).toThrow(/JWT_EXPIRES_IN_SECONDS/);
+  });
+});

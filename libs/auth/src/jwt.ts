@@ -1,0 +1,47 @@
+import { DomainError, roleSchema, type AccessTokenClaims } from '@tiredash/contracts';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import type { JwtConfig } from './jwt-config';
+
+/** The only algorithm accepted; anything else (none, HS512, RS256, ...) is refused. */
+export const JWT_ALGORITHM = 'HS256' as const;
+
+const claimsSchema = z.object({
+  sub: z.string().uuid(),
+  role: roleSchema.nullable(),
+  email: z.string(),
+});
+
+/** A verified token must also carry an expiry (jsonwebtoken alone accepts tokens without `exp`). */
+const verifiedSchema = claimsSchema.extend({ exp: z.number().int() });
+
+export function signAccessToken(claims: AccessTokenClaims, cfg: JwtConfig): string {
+  const { sub, role, email } = claimsSchema.parse(claims);
+  return jwt.sign({ role, email }, cfg.secret, {
+    algorithm: JWT_ALGORITHM,
+    subject: sub,
+    issuer: cfg.issuer,
+    audience: cfg.audience,
+    expiresIn: cfg.expiresInSeconds,
+  });
+}
+
+/** Verifies signature (HS256 only), expiry, issuer and audience; throws DomainError UNAUTHENTICATED otherwise. */
+export function verifyAccessToken(token: string, cfg: JwtConfig): AccessTokenClaims {
+  let decoded: string | jwt.JwtPayload;
+  try {
+    decoded = jwt.verify(token, cfg.secret, {
+      algorithms: [JWT_ALGORITHM],
+      issuer: cfg.issuer,
+      audience: cfg.audience,
+      complete: false,
+    });
+  } catch (err) {
+    if (err instanceof jwt.TokenExpiredError) throw new DomainError('UNAUTHENTICATED', 'Token expired');
+    throw new DomainError('UNAUTHENTICATED', 'Invalid token');
+  }
+  const parsed = verifiedSchema.safeParse(decoded);
+  if (!parsed.success) throw new DomainError('UNAUTHENTICATED', 'Invalid token claims');
+  const { sub, role, email } = parsed.data;
+  return { sub, role, email };
+}

@@ -1,0 +1,54 @@
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { AuthModule } from '@tiredash/auth';
+import { MessagingModule } from '@tiredash/messaging';
+import Redis from 'ioredis';
+import { AuthController } from './auth/auth.controller';
+import { GATEWAY_CONFIG } from './common/gateway-config.token';
+import { RpcService } from './common/rpc.service';
+import type { GatewayConfig } from './config';
+import { CustomersController } from './customers/customers.controller';
+import { HealthController } from './health/health.controller';
+import { ReadinessService } from './health/readiness.service';
+import { REDIS } from './health/redis.token';
+import { ProvidersController } from './providers/providers.controller';
+import { UsersController } from './users/users.controller';
+
+/** Quits the Redis client when the application shuts down. */
+class RedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** The gateway: the public HTTP edge. It holds no domain data; every route forwards a command over NATS. */
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AuthModule.forRoot({ jwt: config.jwt }),
+        MessagingModule.forRoot({ serviceName: 'gateway', natsUrl: config.natsUrl, namespace: config.natsNamespace }),
+      ],
+      controllers: [AuthController, UsersController, CustomersController, ProvidersController, HealthController],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        {
+          provide: REDIS,
+          useFactory: () =>
+            new Redis(config.redisUrl, {
+              // Fail fast: the rate limiter skips an unreachable Redis instead of hanging logins, /ready reports it.
+              maxRetriesPerRequest: 1,
+              connectTimeout: config.readyTimeoutMs,
+              lazyConnect: false,
+            }),
+        },
+        RedisLifecycle,
+        RpcService,
+        ReadinessService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '@tiredash/auth';
+import { DomainError, Login, RegisterUser, loginBodySchema, registerBodySchema, type AuthResponse } from '@tiredash/contracts';
+import { ApiRoute } from '../common/api-docs.decorators';
+import { RpcService } from '../common/rpc.service';
+import { parseOrThrow } from '../common/validation';
+
+/** Fastify route config read by @fastify/rate-limit (limits and key come from the plugin options). */
+export const LOGIN_RATE_LIMIT_GROUP = { rateLimit: { groupId: ':login' } };
+export const REGISTER_RATE_LIMIT_GROUP = { rateLimit: { groupId: ':register' } };
+
+@ApiTags('auth')
+@Controller('api/auth/local')
+export class AuthController {
+  constructor(private readonly rpc: RpcService) {}
+
+  @Public()
+  @Post()
+  @HttpCode(200)
+  @RouteConfig(LOGIN_RATE_LIMIT_GROUP)
+  @ApiRoute({ summary: 'Log in with email (identifier) and password; returns jwt and user', body: loginBodySchema, auth: false, errors: [400, 401, 429] })
+  login(@Body() raw: unknown): Promise<AuthResponse> {
+    return this.rpc.send(Login, parseOrThrow(loginBodySchema, raw));
+  }
+
+  @Public()
+  @Post('register')
+  @HttpCode(200)
+  @RouteConfig(REGISTER_RATE_LIMIT_GROUP)
+  @ApiRoute({ summary: 'Register a user (role customer or provider); returns jwt and user', body: registerBodySchema, auth: false, errors: [400, 403, 409, 429] })
+  register(@Body() raw: unknown): Promise<AuthResponse> {
+    if (requestsAdminRole(raw)) {
+      throw new DomainError('ROLE_NOT_ALLOWED', 'Nobody can register as admin', [
+        { path: 'role', message: 'The admin role cannot be chosen' },
+      ]);
+    }
+    return this.rpc.send(RegisterUser, parseOrThrow(registerBodySchema, raw));
+  }
+}
+
+function requestsAdminRole(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null) return false;
+  const role = (raw as { role?: unknown }).role;
+  return typeof role === 'string' && role.trim().toLowerCase() === 'admin';
+}

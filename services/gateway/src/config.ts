@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
+import { z } from 'zod';
+
+/** <repo>/frontend/dist, from src/ (ts-node, jest) and from dist/ (built) alike. */
+const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+export const DEFAULT_STATIC_DIR = resolve(REPO_ROOT, 'frontend', 'dist');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/tiredash'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_]*$/, 'letters, digits and _ only')
+    .default(''),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  STATIC_DIR: z.string().min(1).default(DEFAULT_STATIC_DIR),
+  /** Comma-separated allowed origins, or `*`. Empty: same origin plus http(s)://localhost|127.0.0.1 on any port. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Attempts per IP and identifier (email) per window on login and register. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Timeout of one command forwarded over NATS. */
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Timeout of each dependency check of /ready. */
+  READY_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Trust X-Forwarded-* (behind a load balancer / ingress). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export interface GatewayConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  natsUrl: string;
+  natsNamespace: string;
+  redisUrl: string;
+  staticDir: string;
+  /** null: same origin and localhost only; '*': any origin; else the listed origins. */
+  corsOrigins: string[] | '*' | null;
+  loginRateLimit: { max: number; windowMs: number };
+  rpcTimeoutMs: number;
+  readyTimeoutMs: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  jwt: JwtConfig;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Thrown for an unusable environment; main prints its message as the one line it stops with. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Env = process.env): GatewayConfig {
+  const clean: Env = {};
+  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid gateway configuration: ${problems}`);
+  }
+  let jwt: JwtConfig;
+  try {
+    jwt = jwtConfigFromEnv(clean);
+  } catch (err) {
+    throw new ConfigError(`Invalid gateway configuration: ${(err as Error).message}`);
+  }
+  const e = parsed.data;
+  const rawOrigins = (e.CORS_ORIGINS ?? '').trim();
+  const corsOrigins =
+    rawOrigins === ''
+      ? null
+      : rawOrigins === '*'
+        ? '*'
+        : rawOrigins
+            .split(',')
+            .map((o) => o.trim().replace(/\/+$/, ''))
+            .filter((o) => o.length > 0);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    natsUrl: e.NATS_URL,
+    natsNamespace: e.NATS_NAMESPACE,
+    redisUrl: e.REDIS_URL,
+    staticDir: resolve(e.STATIC_DIR),
+    corsOrigins,
+    loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS },
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    readyTimeoutMs: e.READY_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    jwt,
+  };
+}
+
+export function staticDirExists(cfg: GatewayConfig): boolean {
+  return existsSync(resolve(cfg.staticDir, 'index.html'));
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { IdentityPing } from '@tiredash/contracts';
+import { MessagingConnection } from '@tiredash/messaging';
+import type Redis from 'ioredis';
+import { Pool } from 'pg';
+import type { GatewayConfig } from '../config';
+import { GATEWAY_CONFIG } from '../common/gateway-config.token';
+import { RpcService } from '../common/rpc.service';
+import { REDIS } from './redis.token';
+
+export type CheckName = 'postgres' | 'nats' | 'redis' | 'identity';
+export interface CheckResult {
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+export interface ReadinessReport {
+  status: 'ready' | 'not ready';
+  checks: Record<CheckName, CheckResult>;
+  failed: CheckName[];
+}
+
+class CheckTimeout extends Error {}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CheckTimeout(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** /ready: PostgreSQL answers SELECT 1, NATS is connected, Redis answers PING and identity answers IdentityPing. */
+@Injectable()
+export class ReadinessService implements OnApplicationShutdown {
+  private readonly pool: Pool;
+
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly cfg: GatewayConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly nats: MessagingConnection,
+    private readonly rpc: RpcService,
+  ) {
+    this.pool = new Pool({
+      connectionString: cfg.databaseUrl,
+      max: 1,
+      idleTimeoutMillis: 10_000,
+      connectionTimeoutMillis: cfg.readyTimeoutMs,
+    });
+    // An idle client losing its connection must not crash the process; the next check reports it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async check(): Promise<ReadinessReport> {
+    const t = this.cfg.readyTimeoutMs;
+    const entries = await Promise.all([
+      this.run('postgres', async () => {
+        await this.pool.query('SELECT 1');
+      }),
+      this.run('nats', async () => {
+        const nc = this.nats.connection;
+        if (nc.isClosed()) throw new Error('connection closed');
+        await nc.flush();
+      }),
+      this.run('redis', async () => {
+        const pong = await this.redis.ping();
+        if (pong !== 'PONG') throw new Error(`unexpected answer ${pong}`);
+      }),
+      this.run('identity', async () => {
+        await this.rpc.send(IdentityPing, {}, t);
+      }),
+    ]);
+    const checks = Object.fromEntries(entries) as Record<CheckName, CheckResult>;
+    const failed = entries.filter(([, r]) => !r.ok).map(([n]) => n);
+    return { status: failed.length === 0 ? 'ready' : 'not ready', checks, failed };
+  }
+
+  private async run(name: CheckName, fn: () => Promise<void>): Promise<[CheckName, CheckResult]> {
+    const start = Date.now();
+    try {
+      await withTimeout(fn(), this.cfg.readyTimeoutMs);
+      return [name, { ok: true, ms: Date.now() - start }];
+    } catch (err) {
+      return [name, { ok: false, ms: Date.now() - start, error: err instanceof Error ? err.message : String(err) }];
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,86 @@
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentActor } from '@tiredash/auth';
+import {
+  ADMIN_ONLY_PROVIDER_FIELDS,
+  CreateProvider,
+  DomainError,
+  GetProvider,
+  ListProviders,
+  UpdateProvider,
+  paginationSchema,
+  providerCreateBodySchema,
+  providerFiltersSchema,
+  providerUpdateBodySchema,
+  type Actor,
+  type Paged,
+  type ProviderView,
+} from '@tiredash/contracts';
+import { ApiRoute } from '../common/api-docs.decorators';
+import { parseBracketQuery } from '../common/bracket-query';
+import { parseId } from '../common/ids';
+import { RpcService } from '../common/rpc.service';
+import { parseOrThrow } from '../common/validation';
+
+@ApiTags('providers')
+@Controller('api/providers')
+export class ProvidersController {
+  constructor(private readonly rpc: RpcService) {}
+
+  @Post()
+  @ApiRoute({ summary: "Create the caller's provider (business) profile; it awaits approval", body: providerCreateBodySchema, errors: [400, 401, 403, 409] })
+  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<{ data: ProviderView }> {
+    const body = parseOrThrow(providerCreateBodySchema, raw);
+    return { data: await this.rpc.send(CreateProvider, { actor, body }) };
+  }
+
+  @Get()
+  @ApiQuery({ name: 'filters[isApproved][$null]', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'filters[isApproved][$eq]', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'filters[online][$eq]', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'populate', required: false, description: 'Accepted for compatibility; the user link is always included' })
+  @ApiQuery({ name: 'pagination[page]', required: false, type: Number })
+  @ApiQuery({ name: 'pagination[pageSize]', required: false, type: Number })
+  @ApiRoute({ summary: 'List provider profiles (the pending list for admins)', errors: [400, 401, 403] })
+  list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<ProviderView>> {
+    const q = parseBracketQuery(query);
+    const filters = parseOrThrow(providerFiltersSchema, q.filters, 'Query parameter filters');
+    const pagination = parseOrThrow(paginationSchema, q.pagination, 'Query parameter pagination');
+    return this.rpc.send(ListProviders, { actor, filters, pagination });
+  }
+
+  @Get(':id')
+  @ApiRoute({ summary: 'A provider profile with its wallet balance', errors: [401, 403, 404] })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ data: ProviderView }> {
+    return { data: await this.rpc.send(GetProvider, { actor, providerId: parseId(id) }) };
+  }
+
+  @Put(':id')
+  @ApiRoute({
+    summary: 'Update a provider profile (its owner; isApproved and walletBalance: admins only)',
+    body: providerUpdateBodySchema,
+    errors: [400, 401, 403, 404],
+  })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: ProviderView }> {
+    const providerId = parseId(id);
+    refuseAdminOnlyFields(actor, raw);
+    const body = parseOrThrow(providerUpdateBodySchema, raw);
+    return { data: await this.rpc.send(UpdateProvider, { actor, providerId, body }) };
+  }
+}
+
+/** isApproved / walletBalance in a non-admin's body are refused (403), never silently dropped. */
+function refuseAdminOnlyFields(actor: Actor, raw: unknown): void {
+  if (actor?.role === 'admin') return;
+  if (typeof raw !== 'object' || raw === null) return;
+  const data = (raw as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return;
+  const present = ADMIN_ONLY_PROVIDER_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(data, f));
+  if (present.length > 0) {
+    throw new DomainError(
+      'FIELD_NOT_WRITABLE',
+      `Only an admin may set ${present.join(' and ')}`,
+      present.map((f) => ({ path: `data.${f}`, message: 'Only an admin may set this field' })),
+    );
+  }
+}
