@@ -1,0 +1,42 @@
+/** Every route of spec section 2. */
+export const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/customer/register',
+  '/provider/register',
+  '/about',
+  '/contact',
+  '/careers',
+  '/press',
+  '/help-center',
+  '/safety',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/services/tire-repair',
+  '/services/tire-replacement',
+  '/services/wheel-balancing',
+  '/services/emergency',
+] as const;
+
+export const PROTECTED_PATHS = [
+  '/dashboard',
+  '/create-request',
+  '/bidding/:id',
+  '/tracking/:id',
+  '/payment/:id',
+  '/provider/dashboard',
+  '/provider/tracking/:id',
+  '/provider/settings',
+  '/provider/complete',
+  '/provider/profile',
+  '/admin',
+] as const;
+
+export const ROLE_HOMES = {
+  customer: '/dashboard',
+  provider: '/provider/dashboard',
+  admin: '/admin',
+} as const;
+
+/** The home of a user without a known role (spec: unknown role to /dashboard). */
+export const DEFAULT_HOME = '/dashboard';

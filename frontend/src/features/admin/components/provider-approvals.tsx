@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import type { ProviderView } from '@tiredash/contracts';
+import { errorMessage } from '../../../shared/api/api-error';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
+import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
+import { useListPendingProvidersQuery, useUpdateProviderMutation } from '../../provider/api';
+
+function ProviderDetails({ provider }: { provider: ProviderView }) {
+  const rows: Array<[string, string]> = [
+    ['Business Name', provider.businessName],
+    ['Full Name', provider.fullName ?? '—'],
+    ['Email', provider.user?.email ?? '—'],
+    ['Phone', provider.phone],
+    ['Years Experience', String(provider.yearsExperience)],
+    ['Hourly Rate', formatMoney(provider.hourlyRate)],
+    ['Service Radius', `${provider.serviceArea.radius} miles`],
+    ['Services', provider.service_types.join(', ') || '—'],
+    ['Vehicle Details', provider.vehicleSpecs ?? '—'],
+    ['Applied', formatDate(provider.createdAt)],
+  ];
+  return (
+    <dl className="detail-list">
+      {rows.map(([term, value]) => (
+        <div key={term} className="detail-list__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Pending providers (isApproved unset) with a review dialog to approve or reject. */
+export function ProviderApprovals() {
+  const { toast } = useToast();
+  const { data: providers, isLoading, isError, error, refetch, isFetching } = useListPendingProvidersQuery();
+  const [updateProvider, { isLoading: saving }] = useUpdateProviderMutation();
+  const [reviewing, setReviewing] = useState<ProviderView | null>(null);
+
+  const decide = async (provider: ProviderView, isApproved: boolean) => {
+    try {
+      await updateProvider({ id: provider.documentId, body: { data: { isApproved } } }).unwrap();
+      toast({
+        title: isApproved ? 'Provider Approved' : 'Provider Rejected',
+        description: `${provider.businessName} has been ${isApproved ? 'approved' : 'rejected'}.`,
+      });
+      setReviewing(null);
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to update the provider. Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  if (isLoading) return <Spinner label="Loading pending providers..." />;
+  if (isError) return <ErrorState message={errorMessage(error, 'Could not load pending providers.')} onRetry={() => void refetch()} />;
+
+  return (
+    <section aria-labelledby="approvals-heading" className="stack">
+      <div className="row row--between">
+        <h2 id="approvals-heading">Pending Provider Applications</h2>
+        <Button variant="ghost" size="sm" onClick={() => void refetch()} busy={isFetching}>
+          Refresh
+        </Button>
+      </div>
+      {!providers || providers.length === 0 ? (
+        <EmptyState>No providers are waiting for approval.</EmptyState>
+      ) : (
+        <ul className="list">
+          {providers.map((provider) => (
+            <li key={provider.documentId} className="list__item">
+              <div>
+                <p className="list__title">{provider.businessName}</p>
+                <p className="muted">
+                  {provider.fullName ?? provider.user?.username ?? ''} · {provider.user?.email ?? provider.phone} · applied {formatDate(provider.createdAt)}
+                </p>
+              </div>
+              <Button variant="outline" size="sm" onClick={() => setReviewing(provider)}>
+                Review
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={reviewing !== null}
+        title="Review Provider"
+        description={reviewing ? `Approve or reject the application of ${reviewing.businessName}.` : undefined}
+        onClose={() => setReviewing(null)}
+        footer={
+          reviewing && (
+            <>
+              <Button variant="destructive" busy={saving} onClick={() => void decide(reviewing, false)}>
+                Reject
+              </Button>
+              <Button busy={saving} onClick={() => void decide(reviewing, true)}>
+                Approve
+              </Button>
+            </>
+          )
+        }
+      >
+        {reviewing && <ProviderDetails provider={reviewing} />}
+      </Dialog>
+    </section>
+  );
+}

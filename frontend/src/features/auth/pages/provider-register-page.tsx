@@ -1,0 +1,284 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../../app/hooks';
+import { errorMessage, fieldErrorsOf } from '../../../shared/api/api-error';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Button } from '../../../shared/ui/button';
+import { TextAreaField, TextField } from '../../../shared/ui/text-field';
+import { useDocumentTitle } from '../../../shared/use-document-title';
+import { SiteHeader } from '../../content/components/site-header';
+import { useCreateProviderMutation } from '../../provider/api';
+import { DocumentUploader } from '../../provider/components/document-uploader';
+import { useRegisterMutation } from '../api';
+import { loggedOut, tokenReceived } from '../auth.slice';
+import {
+  AUTH_MESSAGES,
+  passwordsMatch,
+  PROVIDER_REGISTRATION_SERVICES,
+  validateProviderRegistration,
+  type ProviderRegistrationField,
+  type ProviderRegistrationValues,
+} from '../auth.validation';
+import type { FieldErrors } from '../form-validation';
+import { useLoadCurrentUser } from '../hooks/use-load-current-user';
+
+const EMPTY: ProviderRegistrationValues = {
+  fullName: '',
+  email: '',
+  phone: '',
+  experience: '',
+  businessName: '',
+  serviceRadius: '',
+  hourlyRate: '',
+  serviceTypes: [],
+  vehicleDetails: '',
+  languages: '',
+  password: '',
+  confirmPassword: '',
+};
+
+/** Maps API field paths of the provider payload to the form's fields. */
+const API_FIELD_TO_FORM: Record<string, ProviderRegistrationField> = {
+  yearsExperience: 'experience',
+  radius: 'serviceRadius',
+  vehicleSpecs: 'vehicleDetails',
+  username: 'email',
+};
+
+/**
+ * /provider/register: the provider application. Account (role provider), then the provider
+ * profile, then /provider/dashboard. Documents are picked and checked here; sending them needs the
+ * upload endpoint of the content service (a later issue), so the application goes without them.
+ */
+export function ProviderRegisterPage() {
+  useDocumentTitle('Become a Provider');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<ProviderRegistrationField>>({});
+  const [idDocuments, setIdDocuments] = useState<File[]>([]);
+  const [licenseDocuments, setLicenseDocuments] = useState<File[]>([]);
+  const [register, registerState] = useRegisterMutation();
+  const [createProvider, createState] = useCreateProviderMutation();
+  const loadCurrentUser = useLoadCurrentUser();
+  const [loadingUser, setLoadingUser] = useState(false);
+  const busy = registerState.isLoading || createState.isLoading || loadingUser;
+
+  const set = (field: ProviderRegistrationField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const toggleService = (service: string) => {
+    setValues((v) => ({
+      ...v,
+      serviceTypes: v.serviceTypes.includes(service) ? v.serviceTypes.filter((s) => s !== service) : [...v.serviceTypes, service],
+    }));
+  };
+
+  const serverFieldErrors = (error: unknown): FieldErrors<ProviderRegistrationField> => {
+    const out: FieldErrors<ProviderRegistrationField> = {};
+    for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
+      const field: string = API_FIELD_TO_FORM[key] ?? key;
+      if (field !== 'serviceTypes' && field in EMPTY) out[field as ProviderRegistrationField] = message;
+    }
+    return out;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateProviderRegistration(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    if (!passwordsMatch(values)) {
+      toast({ ...AUTH_MESSAGES.passwordMismatch, variant: 'destructive' });
+      return;
+    }
+    if (values.serviceTypes.length === 0) {
+      toast({ ...AUTH_MESSAGES.serviceTypesRequired, variant: 'destructive' });
+      return;
+    }
+    let jwt: string;
+    let userId: string;
+    try {
+      const auth = await register(result.data.register).unwrap();
+      jwt = auth.jwt;
+      userId = auth.user.id;
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      toast({ title: AUTH_MESSAGES.providerFailed.title, description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
+      return;
+    }
+    dispatch(tokenReceived(jwt));
+    try {
+      await createProvider(result.data.profile(userId)).unwrap();
+    } catch (error) {
+      console.error('Provider profile creation failed', error);
+      dispatch(loggedOut({ redirectTo: null }));
+      setErrors(serverFieldErrors(error));
+      toast({ ...AUTH_MESSAGES.providerFailed, variant: 'destructive' });
+      return;
+    }
+    setLoadingUser(true);
+    try {
+      await loadCurrentUser(jwt);
+    } catch {
+      toast({ ...AUTH_MESSAGES.providerFailed, variant: 'destructive' });
+      return;
+    } finally {
+      setLoadingUser(false);
+    }
+    toast(AUTH_MESSAGES.providerSubmitted);
+    void navigate('/provider/dashboard', { replace: true });
+  };
+
+  return (
+    <div className="page">
+      <SiteHeader />
+      <main id="main" className="container form-layout">
+        <h1 className="page__title">Become a Provider</h1>
+        <p className="lead">Join our network of mobile tire professionals. We review every application within 24 hours.</p>
+        <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <fieldset className="form-section">
+            <legend>Personal Information</legend>
+            <div className="form-grid">
+              <TextField label="Full Name" name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
+              <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+              <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
+              <TextField
+                label="Years of Experience"
+                name="experience"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                required
+                value={values.experience}
+                onChange={set('experience')}
+                error={errors.experience}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>Business Information</legend>
+            <div className="form-grid">
+              <TextField
+                label="Business Name"
+                name="businessName"
+                autoComplete="organization"
+                required
+                value={values.businessName}
+                onChange={set('businessName')}
+                error={errors.businessName}
+              />
+              <TextField
+                label="Service Radius (miles)"
+                name="serviceRadius"
+                type="number"
+                inputMode="decimal"
+                min={1}
+                required
+                value={values.serviceRadius}
+                onChange={set('serviceRadius')}
+                error={errors.serviceRadius}
+              />
+              <TextField
+                label="Hourly Rate ($)"
+                name="hourlyRate"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                required
+                value={values.hourlyRate}
+                onChange={set('hourlyRate')}
+                error={errors.hourlyRate}
+              />
+              <TextField
+                label="Languages Spoken (optional)"
+                name="languages"
+                placeholder="English, Spanish"
+                value={values.languages}
+                onChange={set('languages')}
+                error={errors.languages}
+              />
+            </div>
+            <TextAreaField
+              label="Vehicle Details (optional)"
+              name="vehicleDetails"
+              hint="The service vehicle and equipment you bring to a job."
+              rows={3}
+              value={values.vehicleDetails}
+              onChange={set('vehicleDetails')}
+              error={errors.vehicleDetails}
+            />
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>Services You Offer</legend>
+            <p className="field__hint">Select at least one service.</p>
+            <div className="check-grid">
+              {PROVIDER_REGISTRATION_SERVICES.map((service) => (
+                <label key={service} className="check">
+                  <input type="checkbox" name="serviceTypes" value={service} checked={values.serviceTypes.includes(service)} onChange={() => toggleService(service)} />
+                  <span>{service}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>Required Documents</legend>
+            <p className="notice" role="note">
+              Document upload is not available yet: the files you pick are checked here but not sent with this application.
+            </p>
+            <div className="form-grid">
+              <DocumentUploader label="Government ID" description="A photo of your driver's license or ID card." files={idDocuments} onChange={setIdDocuments} />
+              <DocumentUploader label="Business License" description="A photo of your business license." files={licenseDocuments} onChange={setLicenseDocuments} />
+            </div>
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>Account Security</legend>
+            <div className="form-grid">
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                required
+                value={values.password}
+                onChange={set('password')}
+                error={errors.password}
+              />
+              <TextField
+                label="Confirm Password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                required
+                value={values.confirmPassword}
+                onChange={set('confirmPassword')}
+                error={errors.confirmPassword}
+              />
+            </div>
+          </fieldset>
+
+          <Button type="submit" size="lg" busy={busy} className="btn--block">
+            {busy ? 'Submitting...' : 'Submit Application'}
+          </Button>
+          <p className="field__hint">Applications are reviewed within 24 hours.</p>
+        </form>
+        <p className="auth-links">
+          Already a provider? <Link to="/login">Sign in</Link> · Need tire service? <Link to="/customer/register">Create a customer account</Link> ·{' '}
+          <Link to="/">Back to Home</Link>
+        </p>
+      </main>
+    </div>
+  );
+}

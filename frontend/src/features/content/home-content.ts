@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Homepage content (spec section 3) as the landing page uses it. */
+export interface ServiceCard {
+  title: string;
+  body: string;
+  icon: string;
+  /** Text, shown as 'From $' + price. */
+  price: string;
+}
+
+export interface HomeContent {
+  heroHeading1: string;
+  heroHeading2: string;
+  heroParagraph: string;
+  cards: ServiceCard[];
+  logoUrl: string | null;
+}
+
+/** Built-in defaults, used when the content endpoint fails or returns empty values. */
+export const DEFAULT_HOME_CONTENT: HomeContent = {
+  heroHeading1: 'Tire Trouble?',
+  heroHeading2: 'We Come to You.',
+  heroParagraph:
+    'Book certified mobile tire technicians in minutes. Get competing quotes from nearby providers, track them live on the map and pay when the job is done.',
+  cards: [
+    {
+      title: 'Tire Repair',
+      body: 'Flat or puncture? A technician patches and plugs your tire wherever you are parked.',
+      icon: 'repair',
+      price: '100',
+    },
+    {
+      title: 'Tire Replacement',
+      body: 'New tires mounted and installed on site, with the old ones taken away.',
+      icon: 'replacement',
+      price: '100',
+    },
+    {
+      title: 'Wheel Balancing',
+      body: 'Smooth out vibrations with precise on-site wheel balancing.',
+      icon: 'balancing',
+      price: '60',
+    },
+    {
+      title: 'Emergency Service',
+      body: 'Stuck on the roadside? Round-the-clock help from the nearest available provider.',
+      icon: 'emergency',
+      price: '120',
+    },
+  ],
+  logoUrl: null,
+};
+
+const text = z.string().nullish();
+
+const rawHomeSchema = z
+  .object({
+    heroHeading1: text,
+    heroHeading2: text,
+    heroParagraph: text,
+    Cards: z
+      .array(
+        z
+          .object({
+            title: text,
+            body: text,
+            icon: text,
+            price: z.union([z.string(), z.number()]).nullish(),
+          })
+          .passthrough(),
+      )
+      .nullish(),
+    logo: z.object({ url: text }).passthrough().nullish(),
+  })
+  .passthrough();
+
+function filled(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim().length > 0;
+}
+
+/**
+ * Merges what GET /api/home answered (bare or wrapped in {data}) with the built-in defaults:
+ * each empty value falls back, and an empty or missing card list uses the default cards.
+ */
+export function resolveHomeContent(raw: unknown): HomeContent {
+  const inner = typeof raw === 'object' && raw !== null && 'data' in raw ? (raw as { data: unknown }).data : raw;
+  const parsed = rawHomeSchema.safeParse(inner);
+  if (!parsed.success) return DEFAULT_HOME_CONTENT;
+  const home = parsed.data;
+  const cards = (home.Cards ?? [])
+    .filter((card) => filled(card.title))
+    .map<ServiceCard>((card) => ({
+      title: card.title ?? '',
+      body: card.body ?? '',
+      icon: card.icon ?? '',
+      price: card.price === null || card.price === undefined ? '' : String(card.price),
+    }));
+  return {
+    heroHeading1: filled(home.heroHeading1) ? home.heroHeading1 : DEFAULT_HOME_CONTENT.heroHeading1,
+    heroHeading2: filled(home.heroHeading2) ? home.heroHeading2 : DEFAULT_HOME_CONTENT.heroHeading2,
+    heroParagraph: filled(home.heroParagraph) ? home.heroParagraph : DEFAULT_HOME_CONTENT.heroParagraph,
+    cards: cards.length > 0 ? cards : DEFAULT_HOME_CONTENT.cards,
+    logoUrl: filled(home.logo?.url) ? (home.logo?.url ?? null) : null,
+  };
+}

@@ -1,0 +1,6 @@
+import { ServicePage } from '../components/service-page';
+
+/** /services/tire-replacement */
+export function TireReplacementPage() {
+  return <ServicePage slug="tire-replacement" />;
+}

@@ -1,0 +1,31 @@
+import type { ProviderCreateBody, ProviderUpdateBody, ProviderView } from '@tiredash/contracts';
+import { baseApi } from '../../shared/api/base-api';
+import { unwrapList, unwrapOne, type Enveloped } from '../../shared/api/unwrap';
+
+export const providerApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    createProvider: build.mutation<ProviderView, ProviderCreateBody>({
+      query: (body) => ({ url: '/providers', method: 'POST', body }),
+      transformResponse: (raw: Enveloped<ProviderView>) => unwrapOne(raw),
+      invalidatesTags: ['Me', 'PendingProviders'],
+    }),
+    getProvider: build.query<ProviderView, string>({
+      query: (id) => ({ url: `/providers/${encodeURIComponent(id)}`, params: { populate: '*' } }),
+      transformResponse: (raw: Enveloped<ProviderView>) => unwrapOne(raw),
+      providesTags: (_result, _error, id) => [{ type: 'Provider', id }],
+    }),
+    /** Providers whose isApproved is unset (spec: the pending list). */
+    listPendingProviders: build.query<ProviderView[], void>({
+      query: () => ({ url: '/providers', params: { 'filters[isApproved][$null]': 'true', populate: '*' } }),
+      transformResponse: (raw: Enveloped<ProviderView[]>) => unwrapList(raw),
+      providesTags: ['PendingProviders'],
+    }),
+    updateProvider: build.mutation<ProviderView, { id: string; body: ProviderUpdateBody }>({
+      query: ({ id, body }) => ({ url: `/providers/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      transformResponse: (raw: Enveloped<ProviderView>) => unwrapOne(raw),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Provider', id }, 'PendingProviders', 'Users', 'Me'],
+    }),
+  }),
+});
+
+export const { useCreateProviderMutation, useGetProviderQuery, useListPendingProvidersQuery, useUpdateProviderMutation } = providerApi;

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks';
+import { AreaShell } from '../../../app/layout/area-shell';
+import { Button } from '../../../shared/ui/button';
+import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { Tabs } from '../../../shared/ui/tabs';
+import { selectCurrentUser } from '../../auth/auth.slice';
+import { useLogout } from '../../auth/hooks/use-logout';
+import { useGetProviderQuery } from '../api';
+import { ProviderProfileCard } from '../components/provider-profile-card';
+import { UnderReview } from '../components/under-review';
+
+/** How often an unapproved provider re-fetches its approval. */
+export const APPROVAL_POLL_MS = 15_000;
+
+type ProviderTab = 'requests' | 'history' | 'earnings' | 'profile';
+
+function NotAvailable({ what }: { what: string }) {
+  return <p className="muted">{what} is not available yet.</p>;
+}
+
+/** /provider/dashboard: the review screen until approved, then Requests, History, Earnings and Profile. */
+export function ProviderDashboardPage() {
+  const user = useAppSelector(selectCurrentUser);
+  const logout = useLogout('provider');
+  const business = user?.business ?? null;
+  const [tab, setTab] = useState<ProviderTab>('requests');
+  const [pollMs, setPollMs] = useState(APPROVAL_POLL_MS);
+  const { data, isLoading, isError, refetch } = useGetProviderQuery(business?.documentId ?? '', {
+    skip: !business,
+    pollingInterval: pollMs,
+    skipPollingIfUnfocused: true,
+  });
+  const provider = data ?? business;
+  const approved = provider?.isApproved === true;
+
+  // An unapproved provider re-fetches its approval; once approved the polling stops.
+  useEffect(() => {
+    setPollMs(data?.isApproved === true ? 0 : APPROVAL_POLL_MS);
+  }, [data?.isApproved]);
+
+  const logoutButton = (
+    <Button variant="outline" onClick={logout}>
+      Logout
+    </Button>
+  );
+
+  if (!business) {
+    return (
+      <AreaShell title="Provider Dashboard" actions={logoutButton}>
+        <ErrorState title="No provider profile" message="This account has no provider profile. Please contact support." />
+      </AreaShell>
+    );
+  }
+
+  if (isLoading && !provider) {
+    return (
+      <AreaShell title="Provider Dashboard" actions={logoutButton}>
+        <Spinner />
+      </AreaShell>
+    );
+  }
+
+  return (
+    <AreaShell title="Provider Dashboard" subtitle={provider?.businessName} actions={logoutButton}>
+      {isError && !data && <ErrorState message="Could not refresh your profile." onRetry={() => void refetch()} />}
+      {provider && !approved && <UnderReview rejected={provider.isApproved === false} />}
+      {provider && approved && (
+        <Tabs<ProviderTab>
+          label="Provider dashboard"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { id: 'requests', label: 'Requests', panel: <NotAvailable what="The live request list" /> },
+            { id: 'history', label: 'History', panel: <NotAvailable what="Job history" /> },
+            { id: 'earnings', label: 'Earnings', panel: <NotAvailable what="Earnings and withdrawals" /> },
+            { id: 'profile', label: 'Profile', panel: <ProviderProfileCard provider={provider} /> },
+          ]}
+        />
+      )}
+    </AreaShell>
+  );
+}

@@ -1,0 +1,44 @@
+import type { FieldError } from '@tiredash/contracts';
+
+/** The gateway's uniform error body: {error: {status, code, message, details: [{path, message}]}}. */
+interface ErrorEnvelope {
+  error: { status?: number; code?: string; message?: string; details?: unknown };
+}
+
+function envelopeOf(err: unknown): ErrorEnvelope['error'] | null {
+  if (typeof err !== 'object' || err === null || !('data' in err)) return null;
+  const data = (err as { data: unknown }).data;
+  if (typeof data !== 'object' || data === null || !('error' in data)) return null;
+  const inner = (data as ErrorEnvelope).error;
+  return typeof inner === 'object' && inner !== null ? inner : null;
+}
+
+/** HTTP status of an RTK Query error, or null for network/parse failures. */
+export function errorStatus(err: unknown): number | null {
+  if (typeof err === 'object' && err !== null && 'status' in err) {
+    const status = (err as { status: unknown }).status;
+    if (typeof status === 'number') return status;
+  }
+  return null;
+}
+
+/** The server's message when it sent one, else the fallback. */
+export function errorMessage(err: unknown, fallback: string): string {
+  const message = envelopeOf(err)?.message;
+  return typeof message === 'string' && message.length > 0 ? message : fallback;
+}
+
+/** Field errors from `details`, keyed by the last path segment (`data.phone` -> `phone`). */
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  const details = envelopeOf(err)?.details;
+  const out: Record<string, string> = {};
+  if (!Array.isArray(details)) return out;
+  for (const item of details as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { path, message } = item as Partial<FieldError>;
+    if (typeof path !== 'string' || typeof message !== 'string') continue;
+    const key = path.split('.').pop() ?? path;
+    if (!(key in out)) out[key] = message;
+  }
+  return out;
+}
