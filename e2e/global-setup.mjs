@@ -1,0 +1,36 @@
+// Starts the stack once for the e2e run and hands its URL and demo logins to the tests via the
+// environment (the test files run in band, in this process or in workers forked after this).
+import crypto from 'node:crypto';
+import { startStack } from '../scripts/lib/stack.mjs';
+import path from 'node:path';
+import { ROOT, freePort } from '../scripts/lib/util.mjs';
+
+export default async function globalSetup() {
+  const id = crypto.randomBytes(4).toString('hex');
+  const adminEmail = `admin-${id}@tiredash.test`;
+  const adminPassword = `Admin-${id}-pw`;
+  const t0 = Date.now();
+  const stack = await startStack({
+    dataDir: path.join(ROOT, '.data', 'e2e'),
+    port: await freePort(),
+    databaseName: `tiredash_e2e_${id}`,
+    namespace: `e2e${id}`,
+    quiet: true,
+    install: false,
+    // `npm test` builds everything before jest starts; a standalone run builds what is out of date.
+    build: process.env.TIREDASH_BUILT !== '1',
+    dropDatabaseOnStop: true,
+    readyTimeoutMs: 90000,
+    env: { SEED_ADMIN_EMAIL: adminEmail, SEED_ADMIN_PASSWORD: adminPassword },
+  }).catch((err) => {
+    // Keep the service log tail that explains a failed start in jest's report.
+    throw new Error(err.detail ? `${err.message}\n${err.detail}` : err.message);
+  });
+  globalThis.__TIREDASH_E2E_STACK__ = stack;
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_LOGINS = JSON.stringify(stack.logins);
+  process.env.E2E_ADMIN = JSON.stringify({ email: adminEmail, password: adminPassword });
+  process.env.E2E_SEED_OUTPUT = stack.seedOutput;
+  process.env.E2E_LOG_DIR = stack.logDir;
+  process.stdout.write(`\n[e2e] stack up at ${stack.url} in ${Math.round((Date.now() - t0) / 1000)} s (logs: ${stack.logDir})\n`);
+}
