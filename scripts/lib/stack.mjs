@@ -296,16 +296,28 @@ export async function startStack(opts = {}) {
       STATIC_DIR: fe ? fe.dist : path.join(ROOT, 'frontend', 'dist'),
       ...(opts.env ?? {}),
     };
+    // The edge gets the public port; any other service that opens a port gets a free one, chosen up
+    // front so that every service is told the URLs of the others (urlEnv) before any of them starts.
+    const ports = new Map();
+    for (const service of services) {
+      if (service.skipWhenUrlSet && service.urlEnv && baseEnv[service.urlEnv]) {
+        say(`${service.name}: not started, ${service.urlEnv} is set (${baseEnv[service.urlEnv]})`);
+        continue;
+      }
+      const servicePort = service.edge ? port : await freePort();
+      ports.set(service.name, servicePort);
+      if (service.urlEnv) baseEnv[service.urlEnv] = `http://127.0.0.1:${servicePort}`;
+    }
     const envFor = async (service) => ({
       ...baseEnv,
-      // The edge gets the public port; any other service that opens a port gets a free one.
-      PORT: String(service.edge ? port : await freePort()),
+      PORT: String(ports.get(service.name)),
+      ...(service.portEnv ? { [service.portEnv]: String(ports.get(service.name)) } : {}),
     });
 
     const url = `http://localhost:${port}`;
     let seedOutput = '';
     const seeded = new Set();
-    for (const service of services) {
+    for (const service of services.filter((s) => ports.has(s.name))) {
       checkAbort();
       const env = await envFor(service);
       say(`starting ${service.name}${service.edge ? ` on port ${port}` : ''}`);

@@ -27,8 +27,8 @@ export function discoverLibs() {
 
 /**
  * Every runnable service: a workspace under services/<name> whose package.json has
- * `"tiredash": { "service": true }`. Start order: identity first (others depend on users),
- * the gateway (the public edge) last, the rest alphabetically in between.
+ * `"tiredash": { "service": true }`. Start order: identity first (others depend on users), then the
+ * services others reach by URL, the gateway (the public edge) last, the rest alphabetically in between.
  */
 export function discoverServices() {
   const services = [];
@@ -47,9 +47,15 @@ export function discoverServices() {
       hasTsconfig: fs.existsSync(path.join(dir, 'tsconfig.json')),
       seed,
       edge: name === 'gateway',
+      // A service other services reach over HTTP declares the variable that carries its URL
+      // (`"urlEnv": "REALTIME_URL"`) and, when it does not read PORT, its own port variable (`"portEnv"`).
+      // `"skipWhenUrlSet": true`: an external one is used instead when that URL is already set (Stripe).
+      urlEnv: pkg.tiredash.urlEnv ?? null,
+      portEnv: pkg.tiredash.portEnv ?? null,
+      skipWhenUrlSet: pkg.tiredash.skipWhenUrlSet === true,
     });
   }
-  const rank = (s) => (s.name === 'identity' ? 0 : s.edge ? 2 : 1);
+  const rank = (s) => (s.name === 'identity' ? 0 : s.edge ? 3 : s.urlEnv ? 1 : 2);
   return services.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }
 
