@@ -5,3 +5,7 @@ export * from './common/query';
 export * from './common/constants';
 export * from './common/validators';
 export * from './identity';
+export * from './requests';
+export * from './realtime';
+export * from './content';
+export * from './payments';

@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './uploads';
+export * from './views';
+export * from './commands';
+export * from './events';

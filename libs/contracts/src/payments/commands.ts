@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { actorSchema } from '../common/actor';
+import { defineCommand } from '../common/messages';
+import {
+  attachCustomerBodySchema,
+  authorizeBodySchema,
+  captureBodySchema,
+  createAccountBodySchema,
+  dashboardLinkBodySchema,
+  paymentAccountCreateBodySchema,
+  paymentAccountUpdateBodySchema,
+  paymentIntentIdSchema,
+  stripeAccountIdSchema,
+  stripeStatusBodySchema,
+  withdrawBodySchema,
+} from './schemas';
+import type {
+  AttachCustomerView,
+  AuthorizationView,
+  CaptureView,
+  CreateAccountView,
+  EarningsSummaryView,
+  OnboardingAccountView,
+  PaymentAccountView,
+  PaymentsConfigView,
+  SavedCardView,
+  StripeStatusView,
+  VoidView,
+  WalletTransactionView,
+  WebhookResultView,
+  WithdrawalView,
+} from './views';
+
+/** Payments' NATS request-reply subjects (`payments.cmd.<verb-noun>`); each carries the caller. */
+const withActor = <T extends z.ZodRawShape>(shape: T) => z.object({ actor: actorSchema, ...shape });
+const id = z.string().uuid();
+
+export const AuthorizePayment = defineCommand<AuthorizationView>()(
+  'payments.cmd.authorize-payment',
+  withActor({ body: authorizeBodySchema, idempotencyKey: z.string().min(1).max(200).optional() }),
+);
+
+export const AttachCustomerCard = defineCommand<AttachCustomerView>()(
+  'payments.cmd.attach-customer-card',
+  withActor({ body: attachCustomerBodySchema }),
+);
+
+export const ListSavedCards = defineCommand<SavedCardView[]>()('payments.cmd.list-saved-cards', withActor({}));
+
+/** Capture at the customer's confirmation (the dispatch/requests saga calls it; so does POST /pay/payments/capture). */
+export const CapturePayment = defineCommand<CaptureView>()(
+  'payments.cmd.capture-payment',
+  withActor({ body: captureBodySchema }),
+);
+
+/** Void the request's authorisation (request cancelled). */
+export const VoidAuthorization = defineCommand<VoidView>()(
+  'payments.cmd.void-authorization',
+  withActor({ requestId: id.optional(), paymentIntentId: paymentIntentIdSchema.optional(), reason: z.string().max(100).optional() }),
+);
+
+export const CreateConnectAccount = defineCommand<CreateAccountView>()(
+  'payments.cmd.create-connect-account',
+  withActor({ providerId: id.optional(), body: createAccountBodySchema }),
+);
+
+export const CreateDashboardLink = defineCommand<{ url: string }>()(
+  'payments.cmd.create-dashboard-link',
+  withActor({ body: dashboardLinkBodySchema }),
+);
+
+export const CompleteOnboarding = defineCommand<OnboardingAccountView>()(
+  'payments.cmd.complete-onboarding',
+  withActor({ accountId: stripeAccountIdSchema }),
+);
+
+export const GetStripeStatus = defineCommand<StripeStatusView>()(
+  'payments.cmd.get-stripe-status',
+  withActor({ providerId: id }),
+);
+
+export const SetStripeStatus = defineCommand<StripeStatusView>()(
+  'payments.cmd.set-stripe-status',
+  withActor({ providerId: id, body: stripeStatusBodySchema }),
+);
+
+export const CreatePaymentAccount = defineCommand<PaymentAccountView>()(
+  'payments.cmd.create-payment-account',
+  withActor({ body: paymentAccountCreateBodySchema }),
+);
+
+export const ListPaymentAccounts = defineCommand<PaymentAccountView[]>()(
+  'payments.cmd.list-payment-accounts',
+  withActor({ providerId: id }),
+);
+
+export const UpdatePaymentAccount = defineCommand<PaymentAccountView>()(
+  'payments.cmd.update-payment-account',
+  withActor({ paymentAccountId: id, body: paymentAccountUpdateBodySchema }),
+);
+
+export const Withdraw = defineCommand<WithdrawalView>()('payments.cmd.withdraw', withActor({ body: withdrawBodySchema }));
+
+export const GetEarningsSummary = defineCommand<EarningsSummaryView>()(
+  'payments.cmd.get-earnings-summary',
+  withActor({ providerStripeAccountId: stripeAccountIdSchema.optional(), providerId: id.optional() }),
+);
+
+export const ListWalletTransactions = defineCommand<WalletTransactionView[]>()(
+  'payments.cmd.list-wallet-transactions',
+  withActor({ providerId: id }),
+);
+
+export const GetPaymentsConfig = defineCommand<PaymentsConfigView>()('payments.cmd.get-config', z.object({}));
+
+/** A Stripe webhook as received: the exact raw body and its Stripe-Signature header, verified by payments. */
+export const HandleStripeWebhook = defineCommand<WebhookResultView>()(
+  'payments.cmd.handle-stripe-webhook',
+  z.object({ payload: z.string().max(1_000_000), signature: z.string().max(2000).nullable() }),
+);
+
+export const PaymentsPing = defineCommand<{ ok: true }>()('payments.cmd.ping', z.object({}));

@@ -1,0 +1,138 @@
+import type { PaymentAccountStatus } from './schemas';
+
+/** Answers of the payments routes. Dollars unless the name says cents. */
+
+export interface SavedCardView {
+  id: string;
+  last4: string;
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  name: string | null;
+}
+
+export interface AuthorizationView {
+  authorizationId: string;
+  paymentIntentId: string;
+  status: 'requires_capture' | 'succeeded' | 'canceled';
+  /** Cents. */
+  amount: number;
+  requestId: string | null;
+  /** The payment intent this one replaced (re-authorisation at another amount), else null. */
+  replacedPaymentIntentId: string | null;
+  card: SavedCardView | null;
+}
+
+export interface AttachCustomerView {
+  customerId: string;
+  paymentMethodId: string;
+  card: SavedCardView;
+  savedCards: SavedCardView[];
+}
+
+export interface CaptureView {
+  paymentIntentId: string;
+  status: 'succeeded';
+  /** Cents captured. */
+  amountCaptured: number;
+  requestId: string | null;
+  providerId: string;
+}
+
+export interface VoidView {
+  paymentIntentId: string;
+  status: 'canceled';
+}
+
+export interface PaymentAccountView {
+  id: string;
+  documentId: string;
+  providerId: string;
+  stripeAccountId: string;
+  stripeAccountStatus: PaymentAccountStatus;
+  bankName: string | null;
+  accountType: 'individual' | 'company' | null;
+  bankNumber: string | null;
+  bankRouting: string | null;
+  bankStatus: string | null;
+  accountName: string | null;
+  accountAddress: string | null;
+  accountEmail: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StripeStatusView {
+  providerId: string;
+  stripeAccountId: string | null;
+  /** null: no payment account yet ('Not Connected'). */
+  stripeAccountStatus: PaymentAccountStatus | null;
+  status: PaymentAccountStatus | null;
+}
+
+export interface CreateAccountView {
+  /** The Stripe account id (acct_...). */
+  id: string;
+  /** The hosted onboarding link the browser is sent to. */
+  url: string;
+  paymentAccount: PaymentAccountView;
+}
+
+/** GET /pay/providers/onboard/complete: the Stripe account as the settings page reads it. */
+export interface OnboardingAccountView {
+  id: string;
+  email: string | null;
+  business_type: string | null;
+  bank_name: string | null;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  company: { name: string | null; address: { line1: string | null } } | null;
+  external_accounts: {
+    data: { bank_name: string | null; last4: string; routing_number: string | null; status: string | null }[];
+  };
+  paymentAccount: PaymentAccountView;
+}
+
+export interface EarningsSummaryView {
+  providerId: string;
+  available: number;
+  weekEarnings: number;
+  monthEarnings: number;
+}
+
+export interface WalletTransactionView {
+  id: string;
+  serviceType: string;
+  createdAt: string;
+  /** Dollars: positive credit, negative debit. */
+  amount: number;
+  kind: 'job_credit' | 'withdrawal' | 'withdrawal_reversal';
+  requestId: string | null;
+  withdrawalId: string | null;
+}
+
+export interface WithdrawalView {
+  id: string;
+  providerId: string;
+  amount: number;
+  status: 'pending' | 'paid' | 'failed';
+  ok: boolean;
+  /** 'Withdrawal Successful: $X has been withdrawn from your wallet.' or the failure text. */
+  message: string;
+  balance: number;
+}
+
+export interface PaymentsConfigView {
+  publishableKey: string | null;
+  /**
+   * The spec's client reads the key it starts card entry with from a field of this name. It carries the
+   * PUBLISHABLE key (the secret key never leaves the payments service).
+   */
+  stripeSecretKey: string | null;
+}
+
+export interface WebhookResultView {
+  received: true;
+  duplicate: boolean;
+  type: string;
+}

@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './views';
+export * from './commands';
+export * from './events';

@@ -1,0 +1,131 @@
+import type { PaymentMethod, RequestStatus, ServiceType } from '../common/constants';
+
+/** Shapes the request and bid routes answer with (spec section 3). Money in dollars; ids are UUIDs (documentId). */
+
+export const BID_STATUSES = ['pending', 'accepted', 'expired', 'closed', 'replaced'] as const;
+/**
+ * pending: live; accepted: chosen by the customer; expired: the bidding window ended; closed: another bid was
+ * accepted or the request was cancelled; replaced: the same provider bid again on the request.
+ */
+export type BidStatus = (typeof BID_STATUSES)[number];
+
+export interface GeoPointView {
+  address: string | null;
+  lat: number;
+  lng: number;
+}
+
+/** The provider as a bid shows it (from the requests service's provider read model). */
+export interface BidProviderView {
+  id: string;
+  documentId: string;
+  businessName: string;
+  fullName: string | null;
+  phone: string | null;
+  /** Average rating 1-5; null until the provider has ratings. */
+  rating: number | null;
+  /** Jobs this provider completed or has accepted on the platform. */
+  totalJobs: number;
+  /** The provider's median time from a request being offered to its bid, e.g. '2 min'; null before its first bid. */
+  responseTime: string | null;
+}
+
+export interface BidView {
+  id: string;
+  documentId: string;
+  bidId: string;
+  requestId: string;
+  provider: BidProviderView;
+  /** Dollars. */
+  amount: number;
+  /** Minutes, as text (the spec's client sends and shows it as text). */
+  estimatedArrival: string;
+  notes: string | null;
+  message: string | null;
+  bidStatus: BidStatus;
+  /** Same value as bidStatus (the spec lists both). */
+  status: BidStatus;
+  location: { lat: number; lng: number } | null;
+  /** Miles from the provider to the request (earth radius 3958.8), 2 decimals; null when the provider has no position. */
+  distance: number | null;
+  submittedAt: string;
+  /** When the server closes the bid (bidding window). */
+  expiresAt: string;
+  /** The client's display countdown in seconds. */
+  countdown: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RequestCustomerView {
+  id: string;
+  documentId: string;
+  fullName: string;
+  /** Shown to the customer itself, its accepted provider and admins; null for merely offered providers. */
+  phone: string | null;
+}
+
+export interface PhotoView {
+  id: string;
+  /** Filled once the content service's media exist. */
+  url: string | null;
+}
+
+export interface ServiceRequestView {
+  id: string;
+  documentId: string;
+  serviceType: ServiceType;
+  tireSize: string;
+  tireBrand: string | null;
+  tireStatus: RequestStatus;
+  /** Free text the client sent as `status`, else the tireStatus. */
+  status: string;
+  address: string | null;
+  lat: number;
+  lng: number;
+  location: GeoPointView;
+  description: string | null;
+  notes: string | null;
+  /** Dollars. */
+  budget: number;
+  priority: string;
+  urgency: string;
+  scheduledTime: string | null;
+  photos: PhotoView[];
+  paymentMethod: PaymentMethod;
+  customer: RequestCustomerView;
+  /** The accepted bid's amount in dollars; null until accepted. */
+  amount: number | null;
+  /** The accepted provider; null until accepted. */
+  provider: BidProviderView | null;
+  /** The customer sees every bid; a provider only its own (bids are sealed). */
+  bids: BidView[];
+  accepted_bid: BidView | null;
+  rating: { rating: number } | null;
+  /** Seconds of the server's bidding window. */
+  biddingWindowSeconds: number;
+  acceptedAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the socket `new_request` shows to an offered provider: the request without other providers' data. */
+export interface RequestOfferView {
+  requestId: string;
+  documentId: string;
+  serviceType: ServiceType;
+  tireSize: string;
+  tireBrand: string | null;
+  tireStatus: RequestStatus;
+  address: string | null;
+  lat: number;
+  lng: number;
+  budget: number;
+  priority: string;
+  scheduledTime: string | null;
+  description: string | null;
+  paymentMethod: PaymentMethod;
+  customer: { documentId: string; fullName: string };
+  createdAt: string;
+}
