@@ -1,0 +1,79 @@
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentActor } from '@tiredash/auth';
+import {
+  AcceptBid,
+  CancelServiceRequest,
+  CreateServiceRequest,
+  GetServiceRequest,
+  ListServiceRequests,
+  paginationSchema,
+  serviceRequestCreateBodySchema,
+  serviceRequestFiltersSchema,
+  serviceRequestSortSchema,
+  serviceRequestUpdateBodySchema,
+  type Actor,
+  type Paged,
+  type ServiceRequestView,
+} from '@tiredash/contracts';
+import { ApiRoute } from '../common/api-docs.decorators';
+import { parseBracketQuery } from '../common/bracket-query';
+import { parseId } from '../common/ids';
+import { RpcService } from '../common/rpc.service';
+import { parseOrThrow } from '../common/validation';
+import { interpretRequestUpdate } from './request-update';
+
+@ApiTags('service-requests')
+@Controller('api/service-requests')
+export class ServiceRequestsController {
+  constructor(private readonly rpc: RpcService) {}
+
+  @Post()
+  @ApiRoute({
+    summary: 'Create a service request (customer, for itself); it opens for bids and is offered to nearby providers',
+    body: serviceRequestCreateBodySchema,
+    errors: [400, 401, 403],
+  })
+  async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<{ data: ServiceRequestView }> {
+    const body = parseOrThrow(serviceRequestCreateBodySchema, raw);
+    return { data: await this.rpc.send(CreateServiceRequest, { actor, body }) };
+  }
+
+  @Get()
+  @ApiQuery({ name: 'populate', required: false, description: 'Accepted for compatibility; customer, location, bids, accepted_bid.provider are always included' })
+  @ApiQuery({ name: 'filters[provider][documentId][$eq]', required: false })
+  @ApiQuery({ name: 'filters[customer][documentId][$eq]', required: false })
+  @ApiQuery({ name: 'filters[tireStatus][$eq]', required: false })
+  @ApiQuery({ name: 'sort', required: false, example: 'createdAt:desc' })
+  @ApiQuery({ name: 'pagination[page]', required: false, type: Number })
+  @ApiQuery({ name: 'pagination[pageSize]', required: false, type: Number })
+  @ApiRoute({
+    summary: "The caller's requests: a customer's own; an approved provider's open offers and jobs; all for admins",
+    errors: [400, 401, 403],
+  })
+  list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<ServiceRequestView>> {
+    const q = parseBracketQuery(query);
+    const filters = parseOrThrow(serviceRequestFiltersSchema, q.filters, 'Query parameter filters');
+    const sort = parseOrThrow(serviceRequestSortSchema, typeof q.sort === 'string' ? q.sort : undefined, 'Query parameter sort');
+    const pagination = parseOrThrow(paginationSchema, q.pagination, 'Query parameter pagination');
+    return this.rpc.send(ListServiceRequests, { actor, filters, sort, pagination });
+  }
+
+  @Get(':id')
+  @ApiRoute({ summary: 'A service request with customer, location, bids, accepted_bid (with provider) and photos', errors: [401, 403, 404] })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ data: ServiceRequestView }> {
+    return { data: await this.rpc.send(GetServiceRequest, { actor, requestId: parseId(id) }) };
+  }
+
+  @Put(':id')
+  @ApiRoute({
+    summary: "Accept a bid (tireStatus 'Accepted' + accepted_bid, exactly once) or cancel (tireStatus 'Cancelled'/'Canceled')",
+    body: serviceRequestUpdateBodySchema,
+    errors: [400, 401, 403, 404, 409],
+  })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: ServiceRequestView }> {
+    const cmd = interpretRequestUpdate(parseId(id), raw);
+    if (cmd.kind === 'accept') return { data: await this.rpc.send(AcceptBid, { actor, ...cmd.payload }) };
+    return { data: await this.rpc.send(CancelServiceRequest, { actor, ...cmd.payload }) };
+  }
+}

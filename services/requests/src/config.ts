@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { LIMITS } from '@tiredash/contracts';
+
+/** Everything the requests service reads from the environment, validated once at boot into one typed object. */
+export interface RequestsConfig {
+  nodeEnv: string;
+  databaseUrl: string;
+  natsUrl: string;
+  /** Isolates subjects and streams (tests); empty in normal runs. */
+  natsNamespace: string;
+  /** Seconds a bid stays open after it is placed (spec: 240). */
+  biddingWindowSeconds: number;
+  /** How often the expiry sweeper looks for bids past their window. */
+  bidSweepIntervalMs: number;
+  /** How long a command waits for identity's profile events to reach the local read model. */
+  readModelWaitMs: number;
+}
+
+const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
+const DEV_NATS_URL = 'nats://127.0.0.1:4222';
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
+  NATS_URL: z.string().min(1).optional(),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
+    .default(''),
+  BIDDING_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(LIMITS.biddingWindowSeconds),
+  BID_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  READ_MODEL_WAIT_MS: z.coerce.number().int().min(0).max(30000).default(3000),
+});
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Throws a ConfigError whose message is one line naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): RequestsConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`requests: invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const missing = [
+    production && !e.DATABASE_URL ? 'DATABASE_URL' : null,
+    production && !e.NATS_URL ? 'NATS_URL' : null,
+  ].filter((v): v is string => v !== null);
+  if (missing.length > 0) {
+    throw new ConfigError(`requests: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
+    natsUrl: e.NATS_URL ?? DEV_NATS_URL,
+    natsNamespace: e.NATS_NAMESPACE,
+    biddingWindowSeconds: e.BIDDING_WINDOW_SECONDS,
+    bidSweepIntervalMs: e.BID_SWEEP_INTERVAL_MS,
+    readModelWaitMs: e.READ_MODEL_WAIT_MS,
+  };
+}

@@ -1,0 +1,24 @@
+import { InboxEntity, OutboxEntity } from '@tiredash/messaging';
+import { BidEntity } from '../bids/entities/bid.entity';
+import { OfferEntity } from '../matching/entities/offer.entity';
+import { CustomerProfileEntity } from '../read-models/entities/customer-profile.entity';
+import { ProviderProfileEntity } from '../read-models/entities/provider-profile.entity';
+import { ServiceRequestEntity } from '../service-requests/entities/service-request.entity';
+import { InitRequests1767312000000 } from './migrations/1767312000000-InitRequests';
+import { OutboxInbox1767312000001 } from './migrations/1767312000001-OutboxInbox';
+
+export { REQUESTS_SCHEMA } from './database.constants';
+
+/** Every entity of the requests schema, the outbox and inbox of libs/messaging included. */
+export const REQUESTS_ENTITIES = [
+  ServiceRequestEntity,
+  BidEntity,
+  OfferEntity,
+  CustomerProfileEntity,
+  ProviderProfileEntity,
+  OutboxEntity,
+  InboxEntity,
+];
+
+/** Migrations in the order they run. */
+export const REQUESTS_MIGRATIONS = [InitRequests1767312000000, OutboxInbox1767312000001];

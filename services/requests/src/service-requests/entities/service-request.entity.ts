@@ -1,0 +1,103 @@
+import type { PaymentMethod, RequestStatus, ServiceType } from '@tiredash/contracts';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * A customer's service request, every field of spec section 3. Money in integer cents. The customer's
+ * documentId, fullName and phone are copied from the customer read model at creation. `providerId`,
+ * `acceptedBidId` and `amountCents` are set together, exactly once, when a bid is accepted.
+ */
+@Entity({ name: 'service_requests' })
+@Index('ix_service_requests_customer', ['customerId', 'createdAt'])
+@Index('ix_service_requests_customer_user', ['customerUserId'])
+@Index('ix_service_requests_provider', ['providerId', 'createdAt'])
+@Index('ix_service_requests_status', ['tireStatus', 'createdAt'])
+@Check('ck_service_requests_status', `"tire_status" IN ('Bids Open', 'Accepted', 'In Progress', 'Service Completed', 'Completed', 'Cancelled')`)
+@Check('ck_service_requests_payment_method', `"payment_method" IN ('cash', 'card')`)
+@Check('ck_service_requests_budget', `"budget_cents" > 0`)
+@Check('ck_service_requests_accepted', `("accepted_bid_id" IS NULL) = ("provider_id" IS NULL) AND ("accepted_bid_id" IS NULL) = ("amount_cents" IS NULL)`)
+export class ServiceRequestEntity {
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'pk_service_requests' })
+  id!: string;
+
+  @Column('uuid', { name: 'customer_id' })
+  customerId!: string;
+
+  @Column('uuid', { name: 'customer_user_id' })
+  customerUserId!: string;
+
+  @Column('varchar', { name: 'customer_full_name', length: 120 })
+  customerFullName!: string;
+
+  @Column('varchar', { name: 'customer_phone', length: 40 })
+  customerPhone!: string;
+
+  @Column('varchar', { name: 'service_type', length: 40 })
+  serviceType!: ServiceType;
+
+  @Column('varchar', { name: 'tire_size', length: 11 })
+  tireSize!: string;
+
+  @Column('varchar', { name: 'tire_brand', length: 80, nullable: true })
+  tireBrand!: string | null;
+
+  @Column('varchar', { name: 'tire_status', length: 20 })
+  tireStatus!: RequestStatus;
+
+  /** The free-text `status` the client may send. */
+  @Column('varchar', { name: 'client_status', length: 40, nullable: true })
+  clientStatus!: string | null;
+
+  @Column('varchar', { length: 300, nullable: true })
+  address!: string | null;
+
+  @Column('double precision')
+  lat!: number;
+
+  @Column('double precision')
+  lng!: number;
+
+  @Column('text', { nullable: true })
+  description!: string | null;
+
+  @Column('text', { nullable: true })
+  notes!: string | null;
+
+  @Column('integer', { name: 'budget_cents' })
+  budgetCents!: number;
+
+  @Column('varchar', { length: 30, default: 'normal' })
+  priority!: string;
+
+  @Column('varchar', { length: 30, default: 'normal' })
+  urgency!: string;
+
+  @Column('timestamptz', { name: 'scheduled_time', nullable: true })
+  scheduledTime!: Date | null;
+
+  @Column('text', { array: true, default: () => `'{}'` })
+  photos!: string[];
+
+  @Column('varchar', { name: 'payment_method', length: 10 })
+  paymentMethod!: PaymentMethod;
+
+  @Column('integer', { name: 'amount_cents', nullable: true })
+  amountCents!: number | null;
+
+  @Column('uuid', { name: 'provider_id', nullable: true })
+  providerId!: string | null;
+
+  @Column('uuid', { name: 'accepted_bid_id', nullable: true })
+  acceptedBidId!: string | null;
+
+  @Column('timestamptz', { name: 'accepted_at', nullable: true })
+  acceptedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'cancelled_at', nullable: true })
+  cancelledAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,380 @@
+import { Injectable } from '@nestjs/common';
+import { OutboxService } from '@tiredash/messaging';
+import { InjectDataSource } from '@tiredash/persistence';
+import {
+  BidAccepted,
+  BidClosed,
+  RequestAccepted,
+  RequestCancelled,
+  RequestCreated,
+  pageMeta,
+  type Actor,
+  type CommandParsed,
+  type Paged,
+  type Pagination,
+  type RequestStatus,
+  type ServiceRequestCreateBody,
+  type ServiceRequestFilters,
+  type ServiceRequestView,
+  type AcceptBid,
+} from '@tiredash/contracts';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { BidEntity } from '../bids/entities/bid.entity';
+import { requireActor } from '../common/actor-rules';
+import { queryReturning } from '../common/pg-errors';
+import { toCents, toDollars } from '../common/money';
+import { MatchingService } from '../matching/matching.service';
+import { ProfilesService } from '../read-models/profiles.service';
+import type { Viewer } from '../views/viewer';
+import { ViewerService } from '../views/viewer.service';
+import { ViewsService } from '../views/views.service';
+import { ServiceRequestEntity } from './entities/service-request.entity';
+import { RequestsError } from './service-requests.errors';
+
+type AcceptCommand = CommandParsed<typeof AcceptBid>;
+
+/** Statuses from which the customer may still cancel (before completion). */
+const CANCELLABLE: readonly RequestStatus[] = ['Bids Open', 'Accepted', 'In Progress'];
+
+/** `Canceled` (tracking screen spelling) is read as `Cancelled`. */
+export function canonicalStatus(s: string): RequestStatus {
+  return (s === 'Canceled' ? 'Cancelled' : s) as RequestStatus;
+}
+
+interface ClosedBidRow {
+  id: string;
+  provider_id: string;
+  user_id: string | null;
+}
+
+/**
+ * Service requests: create (matching + offers), list/read for the caller, accept a bid exactly once, cancel.
+ * Every change and its events are written in one transaction (outbox).
+ */
+@Injectable()
+export class ServiceRequestsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: OutboxService,
+    private readonly profiles: ProfilesService,
+    private readonly matching: MatchingService,
+    private readonly views: ViewsService,
+    private readonly viewers: ViewerService,
+  ) {}
+
+  async create(actor: Actor, body: ServiceRequestCreateBody): Promise<ServiceRequestView> {
+    const known = requireActor(actor);
+    const customer = await this.profiles.customerOf(known);
+    const d = body.data;
+    if (d.customer !== undefined && d.customer !== null && String(d.customer) !== customer.id) {
+      throw RequestsError.notOwner('customer profile: a request is created for yourself');
+    }
+    const paymentMethod = d.paymentMethod ?? customer.paymentMethod;
+    if (!paymentMethod) {
+      throw new RequestsError('VALIDATION_FAILED', 'Payment method is required', [
+        { path: 'data.paymentMethod', message: 'Choose cash or card' },
+      ]);
+    }
+    const lat = d.location?.lat ?? d.lat;
+    const lng = d.location?.lng ?? d.lng;
+    if (lat === undefined || lat === null || lng === undefined || lng === null) {
+      throw new RequestsError('VALIDATION_FAILED', 'Coordinates are required', [{ path: 'data.location', message: 'lat and lng are required' }]);
+    }
+    const priority = d.priority ?? d.urgency ?? 'normal';
+    const row: ServiceRequestEntity = Object.assign(new ServiceRequestEntity(), {
+      id: randomUUID(),
+      customerId: customer.id,
+      customerUserId: customer.userId,
+      customerFullName: customer.fullName,
+      customerPhone: customer.phone,
+      serviceType: d.serviceType,
+      tireSize: d.tireSize,
+      tireBrand: d.tireBrand ?? null,
+      tireStatus: 'Bids Open',
+      clientStatus: d.status ?? null,
+      address: d.location?.address ?? d.address ?? null,
+      lat,
+      lng,
+      description: d.description ?? null,
+      notes: d.notes ?? null,
+      budgetCents: toCents(d.budget),
+      priority,
+      urgency: d.urgency ?? priority,
+      scheduledTime: d.scheduledTime ? new Date(d.scheduledTime) : null,
+      photos: (d.photos ?? []).map(String),
+      paymentMethod,
+      amountCents: null,
+      providerId: null,
+      acceptedBidId: null,
+      acceptedAt: null,
+      cancelledAt: null,
+    });
+    const viewer: Viewer = { kind: 'customer', userId: known.userId, customerId: customer.id };
+    return this.dataSource.transaction(async (m) => {
+      await m.getRepository(ServiceRequestEntity).insert(row);
+      const saved = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: row.id });
+      const matched = await this.matching.offer(m, row.id, lat, lng);
+      await this.outbox.add(m, RequestCreated, {
+        requestId: row.id,
+        customerId: customer.id,
+        customerUserId: customer.userId,
+        request: this.views.offerView(saved),
+        matchedProviderIds: matched.map((p) => p.providerId),
+        matchedProviderUserIds: matched.map((p) => p.userId),
+      });
+      return this.views.requestView(m, saved, viewer);
+    });
+  }
+
+  async list(
+    actor: Actor,
+    filters: ServiceRequestFilters,
+    sort: string | undefined,
+    pagination: Pagination,
+  ): Promise<Paged<ServiceRequestView>> {
+    const viewer = await this.viewers.of(actor);
+    const qb = this.dataSource.getRepository(ServiceRequestEntity).createQueryBuilder('r');
+    switch (viewer.kind) {
+      case 'customer':
+        qb.andWhere('r.customer_user_id = :me', { me: viewer.userId });
+        break;
+      case 'provider':
+        qb.andWhere(
+          `((r.tire_status = 'Bids Open' AND EXISTS (SELECT 1 FROM "requests"."offers" o WHERE o.request_id = r.id AND o.provider_id = :pid)) OR r.provider_id = :pid)`,
+          { pid: viewer.providerId },
+        );
+        break;
+      case 'admin':
+        break;
+    }
+    const providerFilter = filters?.provider?.documentId.$eq;
+    if (providerFilter) {
+      if (viewer.kind === 'provider' && providerFilter !== viewer.providerId) throw RequestsError.notOwner('jobs');
+      qb.andWhere('r.provider_id = :fp', { fp: providerFilter });
+    }
+    const customerFilter = filters?.customer?.documentId.$eq;
+    if (customerFilter) {
+      if (viewer.kind === 'customer' && customerFilter !== viewer.customerId) throw RequestsError.notOwner('requests');
+      qb.andWhere('r.customer_id = :fc', { fc: customerFilter });
+    }
+    const statusFilter = filters?.tireStatus?.$eq;
+    if (statusFilter) qb.andWhere('r.tire_status = :st', { st: canonicalStatus(statusFilter) });
+    const [field, dir] = (sort ?? 'createdAt:desc').split(':') as [string, string | undefined];
+    const column = field === 'budget' ? 'r.budgetCents' : field === 'updatedAt' ? 'r.updatedAt' : 'r.createdAt';
+    qb.orderBy(column, dir?.toLowerCase() === 'asc' ? 'ASC' : 'DESC').addOrderBy('r.id', 'ASC');
+    qb.skip((pagination.page - 1) * pagination.pageSize).take(pagination.pageSize);
+    const [rows, total] = await qb.getManyAndCount();
+    const data = await this.views.requestViews(this.dataSource.manager, rows, viewer);
+    return { data, meta: pageMeta(pagination.page, pagination.pageSize, total) };
+  }
+
+  async get(actor: Actor, requestId: string): Promise<ServiceRequestView> {
+    const viewer = await this.viewers.of(actor);
+    const row = await this.dataSource.getRepository(ServiceRequestEntity).findOneBy({ id: requestId });
+    if (!row) throw RequestsError.requestNotFound();
+    await this.assertCanRead(this.dataSource.manager, row, viewer);
+    return this.views.requestView(this.dataSource.manager, row, viewer);
+  }
+
+  /** The customer, an admin, the accepted provider, or an offered provider while bids are open. */
+  async assertCanRead(m: EntityManager, row: ServiceRequestEntity, viewer: Viewer): Promise<void> {
+    if (viewer.kind === 'admin') return;
+    if (viewer.kind === 'customer') {
+      if (row.customerUserId !== viewer.userId) throw RequestsError.notOwner('requests');
+      return;
+    }
+    if (row.providerId === viewer.providerId) return;
+    if (row.tireStatus === 'Bids Open') {
+      const offered: unknown[] = await m.query(
+        `SELECT 1 FROM "requests"."offers" WHERE request_id = $1 AND provider_id = $2`,
+        [row.id, viewer.providerId],
+      );
+      if (offered.length > 0) return;
+    }
+    throw RequestsError.notOwner('requests and jobs');
+  }
+
+  /**
+   * Accepts a bid exactly once. One conditional UPDATE moves the request from `Bids Open` to `Accepted` only
+   * while the bid is pending and unexpired; concurrent accepts queue on the request row and re-check the
+   * condition, so exactly one wins and the others answer CONFLICT.
+   */
+  async accept(cmd: AcceptCommand): Promise<ServiceRequestView> {
+    const known = requireActor(cmd.actor);
+    const repo = this.dataSource.getRepository(BidEntity);
+    const bid = await repo.findOneBy({ id: cmd.bidId });
+    if (!bid || (cmd.requestId && bid.requestId !== cmd.requestId)) throw RequestsError.bidNotFound();
+    const request = await this.dataSource.getRepository(ServiceRequestEntity).findOneBy({ id: bid.requestId });
+    if (!request) throw RequestsError.requestNotFound();
+    if (request.customerUserId !== known.userId) {
+      throw new RequestsError('NOT_OWNER', "Only the request's customer may accept a bid");
+    }
+    const viewer: Viewer = { kind: 'customer', userId: known.userId, customerId: request.customerId };
+    if (cmd.expect?.amount !== undefined && toCents(cmd.expect.amount) !== bid.amountCents) {
+      throw RequestsError.fieldsNotWritable(['amount'], "The amount is the accepted bid's amount");
+    }
+    if (cmd.expect?.providerId !== undefined && cmd.expect.providerId !== bid.providerId) {
+      throw RequestsError.fieldsNotWritable(['provider'], "The provider is the accepted bid's provider");
+    }
+    if (cmd.mode === 'idempotent' && request.acceptedBidId === bid.id) {
+      return this.views.requestView(this.dataSource.manager, request, viewer);
+    }
+
+    const accepted = await this.dataSource.transaction(async (m) => {
+      const updated = await queryReturning<ServiceRequestRow>(m,
+        `UPDATE "requests"."service_requests" r
+            SET "tire_status" = 'Accepted', "accepted_bid_id" = b."id", "amount_cents" = b."amount_cents",
+                "provider_id" = b."provider_id", "accepted_at" = now(), "updated_at" = now()
+           FROM "requests"."bids" b
+          WHERE r."id" = $1 AND b."id" = $2 AND b."request_id" = r."id" AND r."customer_user_id" = $3
+            AND r."tire_status" = 'Bids Open' AND b."status" = 'pending' AND b."expires_at" > now()
+          RETURNING r."id"`,
+        [request.id, bid.id, known.userId],
+      );
+      if (updated.length === 0) return null;
+      const won = await queryReturning<{ id: string }>(m,
+        `UPDATE "requests"."bids" SET "status" = 'accepted', "closed_at" = now(), "updated_at" = now()
+          WHERE "id" = $1 AND "status" = 'pending' AND "expires_at" > now() RETURNING "id"`,
+        [bid.id],
+      );
+      if (won.length === 0) throw RequestsError.conflict('BID_NOT_OPEN', 'This bid is no longer open');
+      const closed = await this.closePendingBids(m, request.id);
+      const fresh = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: request.id });
+      const providerUserId = await this.providerUserId(m, bid.providerId);
+      const at = (fresh.acceptedAt ?? new Date()).toISOString();
+      await this.outbox.add(m, RequestAccepted, {
+        requestId: fresh.id,
+        customerId: fresh.customerId,
+        customerUserId: fresh.customerUserId,
+        bidId: bid.id,
+        providerId: bid.providerId,
+        providerUserId,
+        amount: toDollars(bid.amountCents),
+        budget: toDollars(fresh.budgetCents),
+        paymentMethod: fresh.paymentMethod,
+        estimatedArrival: String(bid.estimatedArrivalMinutes),
+        closedBids: closed.map((c) => ({ bidId: c.id, providerId: c.provider_id })),
+        acceptedAt: at,
+      });
+      await this.outbox.add(m, BidAccepted, {
+        requestId: fresh.id,
+        customerId: fresh.customerId,
+        customerUserId: fresh.customerUserId,
+        bidId: bid.id,
+        providerId: bid.providerId,
+        providerUserId,
+        amount: toDollars(bid.amountCents),
+        estimatedArrival: String(bid.estimatedArrivalMinutes),
+        paymentMethod: fresh.paymentMethod,
+        request: this.views.offerView(fresh),
+        acceptedAt: at,
+      });
+      for (const c of closed) {
+        await this.outbox.add(m, BidClosed, {
+          requestId: fresh.id,
+          customerId: fresh.customerId,
+          customerUserId: fresh.customerUserId,
+          bidId: c.id,
+          providerId: c.provider_id,
+          providerUserId: c.user_id,
+          reason: 'other-bid-accepted',
+          closedAt: at,
+        });
+      }
+      return fresh;
+    });
+    if (accepted) return this.views.requestView(this.dataSource.manager, accepted, viewer);
+
+    // Nothing changed: say why.
+    const now = await this.dataSource.getRepository(ServiceRequestEntity).findOneByOrFail({ id: request.id });
+    if (now.tireStatus !== 'Bids Open') {
+      if (cmd.mode === 'idempotent' && now.acceptedBidId === bid.id) return this.views.requestView(this.dataSource.manager, now, viewer);
+      throw RequestsError.conflict('REQUEST_NOT_OPEN', `The request is ${now.tireStatus}: bids can no longer be accepted`);
+    }
+    const b = await repo.findOneByOrFail({ id: bid.id });
+    if (b.status === 'pending') throw RequestsError.conflict('BID_EXPIRED', 'This bid has expired');
+    throw RequestsError.conflict('BID_NOT_OPEN', `This bid is ${b.status}`);
+  }
+
+  /** Cancels the caller's request before completion; pending bids close; the events tell the providers. */
+  async cancel(actor: Actor, requestId: string): Promise<ServiceRequestView> {
+    const known = requireActor(actor);
+    const result = await this.dataSource.transaction(async (m) => {
+      const rows: ServiceRequestRow[] = await m.query(
+        `SELECT "id", "tire_status", "customer_user_id" FROM "requests"."service_requests" WHERE "id" = $1 FOR UPDATE`,
+        [requestId],
+      );
+      const row = rows[0];
+      if (!row) throw RequestsError.requestNotFound();
+      if (row.customer_user_id !== known.userId) throw new RequestsError('NOT_OWNER', "Only the request's customer may cancel it");
+      const previous = row.tire_status as RequestStatus;
+      if (previous === 'Cancelled') return m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
+      if (!CANCELLABLE.includes(previous)) {
+        throw RequestsError.conflict('REQUEST_NOT_CANCELLABLE', `A ${previous} request can no longer be cancelled`);
+      }
+      await m.query(
+        `UPDATE "requests"."service_requests" SET "tire_status" = 'Cancelled', "cancelled_at" = now(), "updated_at" = now() WHERE "id" = $1`,
+        [requestId],
+      );
+      const closed = await this.closePendingBids(m, requestId);
+      const fresh = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
+      const offered: { provider_id: string }[] = await m.query(
+        `SELECT "provider_id" FROM "requests"."offers" WHERE "request_id" = $1 ORDER BY "distance_miles"`,
+        [requestId],
+      );
+      const at = (fresh.cancelledAt ?? new Date()).toISOString();
+      await this.outbox.add(m, RequestCancelled, {
+        requestId,
+        customerId: fresh.customerId,
+        customerUserId: fresh.customerUserId,
+        previousStatus: previous,
+        providerId: fresh.providerId,
+        providerUserId: fresh.providerId ? await this.providerUserId(m, fresh.providerId) : null,
+        offeredProviderIds: offered.map((o) => o.provider_id),
+        closedBids: closed.map((c) => ({ bidId: c.id, providerId: c.provider_id })),
+        cancelledBy: known.userId,
+        cancelledAt: at,
+      });
+      for (const c of closed) {
+        await this.outbox.add(m, BidClosed, {
+          requestId,
+          customerId: fresh.customerId,
+          customerUserId: fresh.customerUserId,
+          bidId: c.id,
+          providerId: c.provider_id,
+          providerUserId: c.user_id,
+          reason: 'request-cancelled',
+          closedAt: at,
+        });
+      }
+      return fresh;
+    });
+    return this.views.requestView(this.dataSource.manager, result, {
+      kind: 'customer',
+      userId: known.userId,
+      customerId: result.customerId,
+    });
+  }
+
+  private async closePendingBids(m: EntityManager, requestId: string): Promise<ClosedBidRow[]> {
+    return m.query(
+      `WITH c AS (
+         UPDATE "requests"."bids" SET "status" = 'closed', "closed_at" = now(), "updated_at" = now()
+          WHERE "request_id" = $1 AND "status" = 'pending' RETURNING "id", "provider_id")
+       SELECT c."id", c."provider_id", p."user_id" FROM c LEFT JOIN "requests"."provider_profiles" p ON p."id" = c."provider_id"`,
+      [requestId],
+    );
+  }
+
+  private async providerUserId(m: EntityManager, providerId: string): Promise<string | null> {
+    const rows: { user_id: string }[] = await m.query(`SELECT "user_id" FROM "requests"."provider_profiles" WHERE "id" = $1`, [providerId]);
+    return rows[0]?.user_id ?? null;
+  }
+}
+
+interface ServiceRequestRow {
+  id: string;
+  tire_status?: string;
+  customer_user_id?: string;
+}

@@ -1,0 +1,224 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LIMITS, type BidProviderView, type BidSnapshot, type BidView, type RequestOfferView, type ServiceRequestView } from '@tiredash/contracts';
+import { In, type EntityManager } from 'typeorm';
+import { BidEntity } from '../bids/entities/bid.entity';
+import { toDollars } from '../common/money';
+import { REQUESTS_CONFIG } from '../common/requests-config.module';
+import type { RequestsConfig } from '../config';
+import { ServiceRequestEntity } from '../service-requests/entities/service-request.entity';
+import type { Viewer } from './viewer';
+
+interface ProviderCardRow {
+  id: string;
+  business_name: string;
+  full_name: string | null;
+  phone: string;
+  total_jobs: number;
+  response_seconds: number | null;
+}
+
+/** '45 sec', '3 min', '1 h 5 min' from seconds. */
+export function formatResponseTime(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} sec`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/** A provider missing from the read model (not expected: bids come from known providers). */
+function unknownProvider(id: string): BidProviderView {
+  return { id, documentId: id, businessName: 'Provider', fullName: null, phone: null, rating: null, totalJobs: 0, responseTime: null };
+}
+
+/** The card of a provider from a providerCards() answer. */
+export function cardFor(cards: Map<string, BidProviderView>, id: string): BidProviderView {
+  return cards.get(id) ?? unknownProvider(id);
+}
+
+/** Builds the API views of requests and bids for a viewer (sealed bids, private customer phone). */
+@Injectable()
+export class ViewsService {
+  constructor(@Inject(REQUESTS_CONFIG) private readonly config: RequestsConfig) {}
+
+  /**
+   * Provider cards from the read model: name, totalJobs (completed jobs here) and responseTime (median time
+   * from being offered a request to bidding on it). Ratings belong to a later issue: null until then.
+   */
+  async providerCards(manager: EntityManager, ids: string[]): Promise<Map<string, BidProviderView>> {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, BidProviderView>();
+    if (unique.length === 0) return out;
+    const rows: ProviderCardRow[] = await manager.query(
+      `SELECT p."id", p."business_name", p."full_name", p."phone",
+         (SELECT count(*) FROM "requests"."service_requests" r
+           WHERE r."provider_id" = p."id" AND r."tire_status" IN ('Service Completed', 'Completed'))::int AS "total_jobs",
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM b."submitted_at" - o."offered_at"))
+            FROM "requests"."bids" b JOIN "requests"."offers" o ON o."request_id" = b."request_id" AND o."provider_id" = b."provider_id"
+           WHERE b."provider_id" = p."id") AS "response_seconds"
+       FROM "requests"."provider_profiles" p WHERE p."id" = ANY($1::uuid[])`,
+      [unique],
+    );
+    for (const r of rows) {
+      out.set(r.id, {
+        id: r.id,
+        documentId: r.id,
+        businessName: r.business_name,
+        fullName: r.full_name,
+        phone: r.phone,
+        rating: null,
+        totalJobs: Number(r.total_jobs),
+        responseTime: r.response_seconds === null ? null : formatResponseTime(Number(r.response_seconds)),
+      });
+    }
+    for (const id of unique) {
+      if (!out.has(id)) out.set(id, unknownProvider(id));
+    }
+    return out;
+  }
+
+  bidView(b: BidEntity, provider: BidProviderView): BidView {
+    return {
+      id: b.id,
+      documentId: b.id,
+      bidId: b.id,
+      requestId: b.requestId,
+      provider,
+      amount: toDollars(b.amountCents),
+      estimatedArrival: String(b.estimatedArrivalMinutes),
+      notes: b.notes,
+      message: b.message,
+      bidStatus: b.status,
+      status: b.status,
+      location: b.lat !== null && b.lng !== null ? { lat: b.lat, lng: b.lng } : null,
+      distance: b.distanceMiles === null ? null : round2(b.distanceMiles),
+      submittedAt: b.submittedAt.toISOString(),
+      expiresAt: b.expiresAt.toISOString(),
+      countdown: LIMITS.bidDisplayCountdownSeconds,
+      createdAt: b.createdAt.toISOString(),
+      updatedAt: b.updatedAt.toISOString(),
+    };
+  }
+
+  bidSnapshot(b: BidEntity, provider: BidProviderView): BidSnapshot {
+    return {
+      bidId: b.id,
+      documentId: b.id,
+      requestId: b.requestId,
+      providerId: b.providerId,
+      provider: {
+        documentId: provider.documentId,
+        businessName: provider.businessName,
+        fullName: provider.fullName,
+        rating: provider.rating,
+        totalJobs: provider.totalJobs,
+        responseTime: provider.responseTime,
+      },
+      amount: toDollars(b.amountCents),
+      estimatedArrival: String(b.estimatedArrivalMinutes),
+      notes: b.notes,
+      message: b.message,
+      bidStatus: 'pending',
+      location: b.lat !== null && b.lng !== null ? { lat: b.lat, lng: b.lng } : null,
+      distance: b.distanceMiles === null ? null : round2(b.distanceMiles),
+      submittedAt: b.submittedAt.toISOString(),
+      expiresAt: b.expiresAt.toISOString(),
+      countdown: LIMITS.bidDisplayCountdownSeconds,
+    };
+  }
+
+  offerView(r: ServiceRequestEntity): RequestOfferView {
+    return {
+      requestId: r.id,
+      documentId: r.id,
+      serviceType: r.serviceType,
+      tireSize: r.tireSize,
+      tireBrand: r.tireBrand,
+      tireStatus: r.tireStatus,
+      address: r.address,
+      lat: r.lat,
+      lng: r.lng,
+      budget: toDollars(r.budgetCents),
+      priority: r.priority,
+      scheduledTime: r.scheduledTime ? r.scheduledTime.toISOString() : null,
+      description: r.description,
+      paymentMethod: r.paymentMethod,
+      customer: { documentId: r.customerId, fullName: r.customerFullName },
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  /** Bids visible to the viewer: the customer and admins see all, a provider only its own. Replaced bids are history. */
+  async bidsFor(manager: EntityManager, requestIds: string[], viewer: Viewer): Promise<BidEntity[]> {
+    if (requestIds.length === 0) return [];
+    const where =
+      viewer.kind === 'provider' ? { requestId: In(requestIds), providerId: viewer.providerId } : { requestId: In(requestIds) };
+    const bids = await manager.getRepository(BidEntity).find({ where, order: { submittedAt: 'DESC' } });
+    return bids.filter((b) => b.status !== 'replaced');
+  }
+
+  async requestViews(manager: EntityManager, rows: ServiceRequestEntity[], viewer: Viewer): Promise<ServiceRequestView[]> {
+    const bids = await this.bidsFor(manager, rows.map((r) => r.id), viewer);
+    const acceptedIds = rows.map((r) => r.acceptedBidId).filter((id): id is string => id !== null);
+    const missingAccepted = acceptedIds.filter((id) => !bids.some((b) => b.id === id));
+    const accepted = missingAccepted.length > 0 ? await manager.getRepository(BidEntity).findBy({ id: In(missingAccepted) }) : [];
+    const all = [...bids, ...accepted];
+    const cards = await this.providerCards(manager, [
+      ...all.map((b) => b.providerId),
+      ...rows.map((r) => r.providerId).filter((id): id is string => id !== null),
+    ]);
+    const card = (id: string): BidProviderView => cardFor(cards, id);
+    return rows.map((r) => {
+      const mine = bids.filter((b) => b.requestId === r.id).map((b) => this.bidView(b, card(b.providerId)));
+      const acceptedBid = r.acceptedBidId ? all.find((b) => b.id === r.acceptedBidId) : undefined;
+      const isJobProvider = viewer.kind === 'provider' && r.providerId !== null && r.providerId === viewer.providerId;
+      const seesPhone = viewer.kind !== 'provider' || isJobProvider;
+      // Sealed bids: another provider's accepted price is never shown to a provider.
+      const seesAcceptance = viewer.kind !== 'provider' || isJobProvider;
+      return {
+        id: r.id,
+        documentId: r.id,
+        serviceType: r.serviceType,
+        tireSize: r.tireSize,
+        tireBrand: r.tireBrand,
+        tireStatus: r.tireStatus,
+        status: r.clientStatus ?? r.tireStatus,
+        address: r.address,
+        lat: r.lat,
+        lng: r.lng,
+        location: { address: r.address, lat: r.lat, lng: r.lng },
+        description: r.description,
+        notes: r.notes,
+        budget: toDollars(r.budgetCents),
+        priority: r.priority,
+        urgency: r.urgency,
+        scheduledTime: r.scheduledTime ? r.scheduledTime.toISOString() : null,
+        photos: r.photos.map((id) => ({ id, url: null })),
+        paymentMethod: r.paymentMethod,
+        customer: {
+          id: r.customerId,
+          documentId: r.customerId,
+          fullName: r.customerFullName,
+          phone: seesPhone ? r.customerPhone : null,
+        },
+        amount: r.amountCents === null || !seesAcceptance ? null : toDollars(r.amountCents),
+        provider: r.providerId && seesAcceptance ? card(r.providerId) : null,
+        bids: mine,
+        accepted_bid: acceptedBid && seesAcceptance ? this.bidView(acceptedBid, card(acceptedBid.providerId)) : null,
+        rating: null,
+        biddingWindowSeconds: this.config.biddingWindowSeconds,
+        acceptedAt: r.acceptedAt ? r.acceptedAt.toISOString() : null,
+        cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
+        createdAt: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async requestView(manager: EntityManager, row: ServiceRequestEntity, viewer: Viewer): Promise<ServiceRequestView> {
+    const [view] = await this.requestViews(manager, [row], viewer);
+    if (!view) throw new Error(`No view built for request ${row.id}`);
+    return view;
+  }
+}
