@@ -1,0 +1,134 @@
+import type { Server as HttpServer } from 'node:http';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  SOCKET_IO_PATH,
+  SOCKET_UNAUTHORIZED,
+  socketRooms,
+  type Actor,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@tiredash/contracts';
+import { Server, type Socket } from 'socket.io';
+import { RedisClients } from '../common/redis-clients';
+import { REALTIME_CONFIG } from '../common/realtime-config.token';
+import type { RealtimeConfig } from '../config';
+import { authenticateHandshake } from './socket-auth';
+import { ClientEventsHandler } from './client-events.handler';
+import { ProfileDirectory } from './profile-directory.service';
+
+export interface SocketData {
+  actor: NonNullable<Actor>;
+  /** The provider's business documentId, when it has one (room `provider:<id>`). */
+  businessId: string | null;
+}
+
+/** Replicas exchange no events of their own (the Redis adapter carries the broadcasts). */
+export type InterServerEvents = Record<string, never>;
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+const LOCAL_DEV_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/** The Redis channel prefix of the Socket.IO adapter: per NATS namespace, so test stacks never see each other. */
+export function adapterKey(namespace: string): string {
+  return namespace ? `${namespace}#socket.io` : 'socket.io';
+}
+
+/**
+ * Socket.IO 4 on the service's HTTP server at /socket.io, scaled out with the Redis adapter. A handshake
+ * without a valid JWT is refused with `connect_error` 'unauthorized'; an accepted socket is put in
+ * `user:<userId>` and, for a provider with a business, `provider:<businessId>`.
+ */
+@Injectable()
+export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger(SocketServer.name);
+  private server?: RealtimeServer;
+  private closing = false;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly redis: RedisClients,
+    private readonly profiles: ProfileDirectory,
+    private readonly clientEvents: ClientEventsHandler,
+    @Inject(REALTIME_CONFIG) private readonly config: RealtimeConfig,
+  ) {}
+
+  get io(): RealtimeServer {
+    if (!this.server) throw new Error('SocketServer used before module init');
+    return this.server;
+  }
+
+  get isClosing(): boolean {
+    return this.closing;
+  }
+
+  onModuleInit(): void {
+    const httpServer = this.adapterHost.httpAdapter.getHttpServer() as HttpServer;
+    const cors = this.config.corsOrigins;
+    const io: RealtimeServer = new Server(httpServer, {
+      path: SOCKET_IO_PATH,
+      serveClient: false,
+      pingInterval: this.config.pingIntervalMs,
+      pingTimeout: this.config.pingTimeoutMs,
+      maxHttpBufferSize: 64 * 1024,
+      cors: {
+        origin: (origin, cb) => cb(null, origin === undefined || cors === '*' || (cors === null ? LOCAL_DEV_ORIGIN.test(origin) : cors.includes(origin))),
+        credentials: true,
+      },
+      adapter: createAdapter(this.redis.pub, this.redis.sub, { key: adapterKey(this.config.natsNamespace) }),
+    });
+
+    io.use((socket, next) => {
+      const actor = authenticateHandshake(socket.handshake, this.config.jwt);
+      if (!actor) {
+        next(new Error(SOCKET_UNAUTHORIZED));
+        return;
+      }
+      socket.data.actor = actor;
+      socket.data.businessId = null;
+      if (actor.role !== 'provider') {
+        next();
+        return;
+      }
+      this.profiles.lookup(actor).then(
+        (p) => {
+          socket.data.businessId = p.businessId;
+          next();
+        },
+        (err: unknown) => {
+          // The user room still works; `join` retries the business lookup.
+          this.logger.warn(`business of provider ${actor.userId} unknown at connect: ${err instanceof Error ? err.message : String(err)}`);
+          next();
+        },
+      );
+    });
+
+    io.on('connection', (socket: RealtimeSocket) => {
+      const { actor, businessId } = socket.data;
+      const rooms = [socketRooms.user(actor.userId)];
+      if (businessId) rooms.push(socketRooms.provider(businessId));
+      void socket.join(rooms);
+      this.clientEvents.register(socket);
+    });
+
+    this.server = io;
+    this.logger.log(`Socket.IO at ${SOCKET_IO_PATH} (Redis adapter key ${adapterKey(this.config.natsNamespace)})`);
+  }
+
+  /** Runs after the fan-out consumers stopped (onModuleDestroy): disconnects this node's sockets and leaves Redis. */
+  async beforeApplicationShutdown(): Promise<void> {
+    const io = this.server;
+    if (this.closing || !io) return;
+    this.closing = true;
+    io.local.disconnectSockets(true);
+    try {
+      await Promise.resolve(io.of('/').adapter.close());
+    } catch (err) {
+      this.logger.warn(`Redis adapter close: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    io.engine.close();
+  }
+}
