@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/** Everything content reads from the environment, validated once at boot into one typed object. */
+export interface ContentConfig {
+  nodeEnv: string;
+  databaseUrl: string;
+  natsUrl: string;
+  /** Isolates subjects and streams (tests); empty in normal runs. */
+  natsNamespace: string;
+  /** 32-byte AES-256-GCM key protecting the payment secret key at rest. */
+  encryptionKey: Buffer;
+}
+
+const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
+const DEV_NATS_URL = 'nats://127.0.0.1:4222';
+/** Used outside production only; production must set CONTENT_ENCRYPTION_KEY. */
+const DEV_ENCRYPTION_SECRET = 'tiredash-dev-content-encryption-key';
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
+  NATS_URL: z.string().min(1).optional(),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
+    .default(''),
+  /** 64 hex characters or base64 of 32 bytes. */
+  CONTENT_ENCRYPTION_KEY: z.string().optional(),
+});
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A 32-byte key from 64 hex characters or base64 of 32 bytes; anything else is refused. */
+export function parseEncryptionKey(raw: string): Buffer {
+  const value = raw.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  const b64 = Buffer.from(value, 'base64');
+  if (b64.length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) return b64;
+  throw new ConfigError('content: invalid environment: CONTENT_ENCRYPTION_KEY must be 32 bytes (64 hex characters or base64)');
+}
+
+/** Throws a ConfigError whose message is one line naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ContentConfig {
+  const clean: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`content: invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const missing = [
+    production && !e.DATABASE_URL ? 'DATABASE_URL' : null,
+    production && !e.NATS_URL ? 'NATS_URL' : null,
+    production && !e.CONTENT_ENCRYPTION_KEY ? 'CONTENT_ENCRYPTION_KEY' : null,
+  ].filter((v): v is string => v !== null);
+  if (missing.length > 0) {
+    throw new ConfigError(`content: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
+    natsUrl: e.NATS_URL ?? DEV_NATS_URL,
+    natsNamespace: e.NATS_NAMESPACE,
+    encryptionKey: e.CONTENT_ENCRYPTION_KEY
+      ? parseEncryptionKey(e.CONTENT_ENCRYPTION_KEY)
+      : createHash('sha256').update(DEV_ENCRYPTION_SECRET).digest(),
+  };
+}

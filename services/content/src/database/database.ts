@@ -1,0 +1,26 @@
+import { InboxEntity, OutboxEntity } from '@tiredash/messaging';
+import { AuditLogEntity } from '../audit/audit-log.entity';
+import { MediaEntity } from '../media/media.entity';
+import { PageEntity } from '../pages/page.entity';
+import { SettingsEntity } from '../settings/settings.entity';
+import { KnownCustomerEntity, KnownJobEntity, KnownProviderEntity } from '../stats/known-party.entity';
+import { InitContent1767400000000 } from './migrations/1767400000000-InitContent';
+import { OutboxInbox1767400000001 } from './migrations/1767400000001-OutboxInbox';
+
+export { CONTENT_SCHEMA } from './database.constants';
+
+/** Every entity of the content schema, the outbox and inbox of libs/messaging included. */
+export const CONTENT_ENTITIES = [
+  PageEntity,
+  SettingsEntity,
+  MediaEntity,
+  AuditLogEntity,
+  KnownCustomerEntity,
+  KnownProviderEntity,
+  KnownJobEntity,
+  OutboxEntity,
+  InboxEntity,
+];
+
+/** Migrations in the order they run. */
+export const CONTENT_MIGRATIONS = [InitContent1767400000000, OutboxInbox1767400000001];

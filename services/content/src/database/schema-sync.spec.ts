@@ -1,0 +1,67 @@
+import { assertEntitiesMatchMigrations, databaseOptions, runMigrations } from '@tiredash/persistence';
+import { createTestDatabase, type TestDatabase } from '@tiredash/testing';
+import { DataSource } from 'typeorm';
+import { CONTENT_ENTITIES, CONTENT_MIGRATIONS, CONTENT_SCHEMA } from './database';
+
+describe('content schema', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('content_schema');
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const options = () =>
+    databaseOptions({ url: db.url, schema: CONTENT_SCHEMA, entities: CONTENT_ENTITIES, migrations: CONTENT_MIGRATIONS });
+
+  it('is exactly what the entities describe once the migrations ran, with an append-only audit log', async () => {
+    const ran = await runMigrations(options());
+    expect(ran).toEqual(['InitContent1767400000000', 'OutboxInbox1767400000001']);
+    const ds = await new DataSource(options()).initialize();
+    try {
+      await assertEntitiesMatchMigrations(ds);
+      const tables: { table_name: string }[] = await ds.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+        [CONTENT_SCHEMA],
+      );
+      expect(tables.map((t) => t.table_name)).toEqual([
+        'audit_log',
+        'inbox',
+        'known_customers',
+        'known_jobs',
+        'known_providers',
+        'media',
+        'migrations',
+        'outbox',
+        'pages',
+        'settings',
+      ]);
+      // The one settings row with the spec's default fees.
+      const settings: { service_fee_percent: number; wallet_fee_percent: number }[] = await ds.query(
+        `SELECT service_fee_percent, wallet_fee_percent FROM content.settings`,
+      );
+      expect(settings).toEqual([{ service_fee_percent: 10, wallet_fee_percent: 20 }]);
+
+      await ds.query(
+        `INSERT INTO content.audit_log (id, at, action, target, source) VALUES (gen_random_uuid(), now(), 'x', 'y', 'content')`,
+      );
+      await expect(ds.query(`UPDATE content.audit_log SET action = 'changed'`)).rejects.toThrow(/append-only/);
+      await expect(ds.query(`DELETE FROM content.audit_log`)).rejects.toThrow(/append-only/);
+      await expect(ds.query(`TRUNCATE content.audit_log`)).rejects.toThrow(/append-only/);
+      const left: { n: string }[] = await ds.query(`SELECT count(*)::text AS n FROM content.audit_log`);
+      expect(left[0]!.n).toBe('1');
+
+      await ds.undoLastMigration();
+      await ds.undoLastMigration();
+      const rest: { n: string }[] = await ds.query(
+        `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
+        [CONTENT_SCHEMA],
+      );
+      expect(rest[0]!.n).toBe('0');
+    } finally {
+      await ds.destroy();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { Controller } from '@nestjs/common';
+import { Command } from '@tiredash/messaging';
+import { GetMedia, RegisterUploads, type CommandParsed, type MediaRecord, type MediaView } from '@tiredash/contracts';
+import { MediaService } from './media.service';
+
+@Controller()
+export class MediaController {
+  constructor(private readonly media: MediaService) {}
+
+  @Command(RegisterUploads)
+  register(req: CommandParsed<typeof RegisterUploads>): Promise<MediaView[]> {
+    return this.media.register(req.actor, req.purpose, req.files);
+  }
+
+  @Command(GetMedia)
+  get(req: CommandParsed<typeof GetMedia>): Promise<MediaRecord> {
+    return this.media.record(req.id);
+  }
+}
