@@ -1,0 +1,72 @@
+import { Module, type DynamicModule, type INestMicroservice, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { PersistenceModule } from '@tiredash/persistence';
+import { MessagingModule, createMicroserviceOptions } from '@tiredash/messaging';
+import { AccountsService } from './accounts/accounts.service';
+import { AuthorizationsService } from './authorizations/authorizations.service';
+import { CardsService } from './cards/cards.service';
+import { PAYMENTS_CONFIG, STRIPE } from './common/payments-config.token';
+import { createStripeClient } from './common/stripe-client';
+import type { PaymentsConfig } from './config';
+import { PAYMENTS_ENTITIES, PAYMENTS_MIGRATIONS, PAYMENTS_SCHEMA } from './database/database';
+import { HealthController } from './health/health.controller';
+import { PaymentsController } from './payments.controller';
+import { ProviderAccess } from './read-model/provider-access.service';
+import { ReadModelEvents } from './read-model/read-model.events';
+import { WalletEvents } from './wallet/wallet.events';
+import { WalletService } from './wallet/wallet.service';
+import { WebhooksService } from './webhooks/webhooks.service';
+
+export const SERVICE_NAME = 'payments';
+
+@Module({})
+export class AppModule {
+  /** The whole service: its schema migrated at start-up, the PAYMENTS stream ensured, handlers and consumers. */
+  static forRoot(config: PaymentsConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PersistenceModule.forRoot({
+          url: config.databaseUrl,
+          schema: PAYMENTS_SCHEMA,
+          entities: PAYMENTS_ENTITIES,
+          migrations: PAYMENTS_MIGRATIONS,
+        }),
+        MessagingModule.forRoot({
+          serviceName: SERVICE_NAME,
+          natsUrl: config.natsUrl,
+          namespace: config.natsNamespace,
+          streams: ['PAYMENTS'],
+        }),
+      ],
+      controllers: [PaymentsController, HealthController],
+      providers: [
+        { provide: PAYMENTS_CONFIG, useValue: config },
+        { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
+        ProviderAccess,
+        CardsService,
+        AuthorizationsService,
+        AccountsService,
+        WalletService,
+        WebhooksService,
+        ReadModelEvents,
+        WalletEvents,
+      ],
+    };
+  }
+}
+
+export interface BootstrapOptions {
+  /** Nest log levels; `false` silences Nest's logger (tests). Default: log, warn, error. */
+  logger?: LogLevel[] | false;
+}
+
+/** Starts payments as a NATS microservice (no HTTP) and resolves once it listens. */
+export async function bootstrapPayments(config: PaymentsConfig, opts: BootstrapOptions = {}): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(AppModule.forRoot(config), {
+    ...createMicroserviceOptions({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, namespace: config.natsNamespace }),
+    logger: opts.logger ?? ['log', 'warn', 'error'],
+  });
+  await app.listen();
+  return app;
+}

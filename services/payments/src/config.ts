@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Everything payments reads from the environment, validated once at boot into one typed object. */
+export interface PaymentsConfig {
+  nodeEnv: string;
+  databaseUrl: string;
+  natsUrl: string;
+  natsNamespace: string;
+  stripe: {
+    /** Where the SDK sends its calls: the bundled emulator locally, https://api.stripe.com in production. */
+    apiBase: string;
+    host: string;
+    port: number;
+    protocol: 'http' | 'https';
+    secretKey: string;
+    publishableKey: string | null;
+    webhookSecret: string;
+    webhookToleranceSeconds: number;
+  };
+  /** Base URL of the SPA, for the default onboarding refresh/return URLs. */
+  appPublicUrl: string;
+}
+
+const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
+const DEV_NATS_URL = 'nats://127.0.0.1:4222';
+/** The bundled emulator's defaults (services/stripe-emulator): used only outside production. */
+const DEV_STRIPE = {
+  apiBase: 'http://127.0.0.1:12111',
+  secretKey: 'sk_test_tiredash_local_emulator',
+  publishableKey: 'pk_test_tiredash_local_emulator',
+  webhookSecret: 'whsec_tiredash_local_emulator',
+};
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
+  NATS_URL: z.string().min(1).optional(),
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
+    .default(''),
+  STRIPE_API_BASE: z.string().url('must be a URL like https://api.stripe.com').optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  APP_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+});
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Throws a ConfigError whose message is one line naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): PaymentsConfig {
+  const clean: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`payments: invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const missing = production
+    ? (['DATABASE_URL', 'NATS_URL', 'STRIPE_API_BASE', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+        (k) => e[k] === undefined,
+      )
+    : [];
+  if (missing.length > 0) throw new ConfigError(`payments: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
+  const apiBase = (e.STRIPE_API_BASE ?? DEV_STRIPE.apiBase).replace(/\/+$/, '');
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
+    natsUrl: e.NATS_URL ?? DEV_NATS_URL,
+    natsNamespace: e.NATS_NAMESPACE,
+    stripe: {
+      apiBase,
+      host: url.hostname,
+      port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+      protocol,
+      secretKey: e.STRIPE_SECRET_KEY ?? DEV_STRIPE.secretKey,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? (production ? null : DEV_STRIPE.publishableKey),
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? DEV_STRIPE.webhookSecret,
+      webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+    },
+    appPublicUrl: e.APP_PUBLIC_URL.replace(/\/+$/, ''),
+  };
+}

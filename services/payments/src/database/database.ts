@@ -1,0 +1,34 @@
+import { InboxEntity, OutboxEntity } from '@tiredash/messaging';
+import { PaymentAccountEntity } from '../accounts/payment-account.entity';
+import { AuthorizationEntity } from '../authorizations/authorization.entity';
+import { SavedCardEntity } from '../cards/saved-card.entity';
+import { StripeCustomerEntity } from '../cards/stripe-customer.entity';
+import { ProviderRefEntity } from '../read-model/provider-ref.entity';
+import { RequestRefEntity } from '../read-model/request-ref.entity';
+import { WalletEntryEntity } from '../wallet/wallet-entry.entity';
+import { WalletEntity } from '../wallet/wallet.entity';
+import { WithdrawalEntity } from '../wallet/withdrawal.entity';
+import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
+import { InitPayments1767225700000 } from './migrations/1767225700000-InitPayments';
+import { OutboxInbox1767225700001 } from './migrations/1767225700001-OutboxInbox';
+
+export { PAYMENTS_SCHEMA } from './database.constants';
+
+/** Every entity of the payments schema, the outbox and inbox of libs/messaging included. */
+export const PAYMENTS_ENTITIES = [
+  ProviderRefEntity,
+  RequestRefEntity,
+  StripeCustomerEntity,
+  SavedCardEntity,
+  AuthorizationEntity,
+  PaymentAccountEntity,
+  WalletEntity,
+  WalletEntryEntity,
+  WithdrawalEntity,
+  WebhookEventEntity,
+  OutboxEntity,
+  InboxEntity,
+];
+
+/** Migrations in the order they run. */
+export const PAYMENTS_MIGRATIONS = [InitPayments1767225700000, OutboxInbox1767225700001];

@@ -1,0 +1,62 @@
+import { assertEntitiesMatchMigrations, databaseOptions, runMigrations } from '@tiredash/persistence';
+import { createTestDatabase, type TestDatabase } from '@tiredash/testing';
+import { DataSource } from 'typeorm';
+import { PAYMENTS_ENTITIES, PAYMENTS_MIGRATIONS, PAYMENTS_SCHEMA } from './database';
+
+describe('payments schema', () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('payments_schema');
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const options = () =>
+    databaseOptions({
+      url: db.url,
+      schema: PAYMENTS_SCHEMA,
+      entities: PAYMENTS_ENTITIES,
+      migrations: PAYMENTS_MIGRATIONS,
+    });
+
+  it('is exactly what the entities describe once the migrations ran', async () => {
+    const ran = await runMigrations(options());
+    expect(ran).toEqual(['InitPayments1767225700000', 'OutboxInbox1767225700001']);
+    const ds = await new DataSource(options()).initialize();
+    try {
+      await assertEntitiesMatchMigrations(ds);
+      const tables: { table_name: string }[] = await ds.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+        [PAYMENTS_SCHEMA],
+      );
+      expect(tables.map((t) => t.table_name)).toEqual([
+        'authorizations',
+        'inbox',
+        'migrations',
+        'outbox',
+        'payment_accounts',
+        'provider_refs',
+        'request_refs',
+        'saved_cards',
+        'stripe_customers',
+        'wallet_entries',
+        'wallets',
+        'webhook_events',
+        'withdrawals',
+      ]);
+      // Down migrations undo everything.
+      await ds.undoLastMigration();
+      await ds.undoLastMigration();
+      const left: { n: string }[] = await ds.query(
+        `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
+        [PAYMENTS_SCHEMA],
+      );
+      expect(left[0]!.n).toBe('0');
+    } finally {
+      await ds.destroy();
+    }
+  });
+});

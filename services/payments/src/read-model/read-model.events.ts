@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { OnEvent, type EventContext } from '@tiredash/messaging';
+import {
+  ProviderCreated,
+  ProviderUpdated,
+  RequestAccepted,
+  RequestCancelled,
+  RequestCreated,
+  toCents,
+  type EventPayload,
+} from '@tiredash/contracts';
+import { AuthorizationsService } from '../authorizations/authorizations.service';
+import { CARD_FEE_CENTS } from '../common/money';
+import { stripeFailure } from '../common/stripe-client';
+import { ProviderRefEntity } from './provider-ref.entity';
+import { RequestRefEntity } from './request-ref.entity';
+
+/** Payments' read models from identity's and requests' events, and the card branches those events start. */
+@Injectable()
+export class ReadModelEvents {
+  private readonly logger = new Logger(ReadModelEvents.name);
+
+  constructor(private readonly authorizations: AuthorizationsService) {}
+
+  @OnEvent(ProviderCreated, { durable: 'payments-provider-created' })
+  async onProviderCreated(p: EventPayload<typeof ProviderCreated>, ctx: EventContext): Promise<void> {
+    await ctx.manager.upsert(ProviderRefEntity, { providerId: p.providerId, userId: p.userId, businessName: p.businessName }, ['providerId']);
+  }
+
+  @OnEvent(ProviderUpdated, { durable: 'payments-provider-updated' })
+  async onProviderUpdated(p: EventPayload<typeof ProviderUpdated>, ctx: EventContext): Promise<void> {
+    await ctx.manager.upsert(ProviderRefEntity, { providerId: p.providerId, userId: p.userId, businessName: p.businessName }, ['providerId']);
+  }
+
+  /** A card request: its authorisation (made just before, in the payment dialog) is linked to it. */
+  @OnEvent(RequestCreated, { durable: 'payments-request-created' })
+  async onRequestCreated(p: EventPayload<typeof RequestCreated>, ctx: EventContext): Promise<void> {
+    const budgetCents = toCents(p.request.budget);
+    await ctx.manager.upsert(
+      RequestRefEntity,
+      {
+        requestId: p.requestId,
+        customerUserId: p.customerUserId,
+        paymentMethod: p.request.paymentMethod,
+        budgetCents,
+        serviceType: p.request.serviceType,
+        status: p.request.tireStatus,
+      },
+      ['requestId'],
+    );
+    if (p.request.paymentMethod !== 'card') return;
+    const linked = await this.authorizations.linkToRequest(ctx.manager, p.customerUserId, p.requestId, budgetCents + CARD_FEE_CENTS);
+    if (!linked) this.logger.warn(`card request ${p.requestId}: no matching authorisation of customer ${p.customerUserId} yet`);
+  }
+
+  /** Accepted at another amount than the budget: re-authorise `(bid + 10) x 100` and void the old authorisation. */
+  @OnEvent(RequestAccepted, { durable: 'payments-request-accepted' })
+  async onRequestAccepted(p: EventPayload<typeof RequestAccepted>, ctx: EventContext): Promise<void> {
+    const amountCents = toCents(p.amount);
+    await ctx.manager.upsert(
+      RequestRefEntity,
+      {
+        requestId: p.requestId,
+        customerUserId: p.customerUserId,
+        paymentMethod: p.paymentMethod,
+        budgetCents: toCents(p.budget),
+        providerId: p.providerId,
+        acceptedAmountCents: amountCents,
+        status: 'Accepted',
+      },
+      ['requestId'],
+    );
+    if (p.paymentMethod !== 'card' || amountCents === toCents(p.budget)) return;
+    try {
+      await this.authorizations.reauthorizeForRequest(p.requestId, amountCents + CARD_FEE_CENTS);
+    } catch (err) {
+      const f = stripeFailure(err);
+      // A declined card cannot be fixed by retrying; the customer re-authorises in the payment dialog.
+      if (f && f.type === 'StripeCardError') {
+        this.logger.error(`re-authorisation of request ${p.requestId} for ${amountCents + CARD_FEE_CENTS} cents declined: ${f.message}`);
+        return;
+      }
+      throw err;
+    }
+  }
+
+  @OnEvent(RequestCancelled, { durable: 'payments-request-cancelled' })
+  async onRequestCancelled(p: EventPayload<typeof RequestCancelled>, ctx: EventContext): Promise<void> {
+    await ctx.manager.update(RequestRefEntity, { requestId: p.requestId }, { status: 'Cancelled' });
+    await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'request-cancelled');
+  }
+}

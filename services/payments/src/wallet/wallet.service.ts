@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@tiredash/persistence';
+import { OutboxService } from '@tiredash/messaging';
+import {
+  WalletCredited,
+  WithdrawalFailed,
+  WithdrawalPaid,
+  WithdrawalRequested,
+  type Actor,
+  type EarningsSummaryView,
+  type EventPayload,
+  type PaymentCaptured,
+  type WalletTransactionView,
+  type WithdrawBody,
+  type WithdrawalView,
+} from '@tiredash/contracts';
+import type Stripe from 'stripe';
+import type { DataSource, EntityManager } from 'typeorm';
+import { PaymentAccountEntity } from '../accounts/payment-account.entity';
+import { requireActor } from '../common/actor-rules';
+import { dollars, MIN_WITHDRAWAL_CENTS, providerShareCents } from '../common/money';
+import { STRIPE } from '../common/payments-config.token';
+import { PaymentsError } from '../common/payments-errors';
+import { stripeFailure } from '../common/stripe-client';
+import { ProviderAccess } from '../read-model/provider-access.service';
+import { WalletEntryEntity } from './wallet-entry.entity';
+import { WithdrawalEntity } from './withdrawal.entity';
+
+const SCHEMA = 'payments';
+
+/**
+ * The provider's wallet: an append-only ledger whose sum is the balance. Every change first locks the
+ * provider's `wallets` row (SELECT ... FOR UPDATE), so checks and writes of one provider never interleave.
+ */
+@Injectable()
+export class WalletService {
+  private readonly logger = new Logger(WalletService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly outbox: OutboxService,
+    private readonly providers: ProviderAccess,
+  ) {}
+
+  /** Locks the provider's ledger for the rest of the transaction and answers its balance in cents. */
+  async lockAndBalance(m: EntityManager, providerId: string): Promise<number> {
+    await m.query(`INSERT INTO "${SCHEMA}"."wallets" ("provider_id") VALUES ($1) ON CONFLICT DO NOTHING`, [providerId]);
+    await m.query(`SELECT "provider_id" FROM "${SCHEMA}"."wallets" WHERE "provider_id" = $1 FOR UPDATE`, [providerId]);
+    return this.balance(m, providerId);
+  }
+
+  async balance(m: EntityManager, providerId: string): Promise<number> {
+    const rows: { total: string | null }[] = await m.query(
+      `SELECT COALESCE(SUM("amount_cents"), 0)::text AS total FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1`,
+      [providerId],
+    );
+    return Number(rows[0]?.total ?? 0);
+  }
+
+  /** 80% of the job amount, once per request (the `(kind, reference)` key), whatever the number of deliveries. */
+  async creditCapture(m: EntityManager, e: EventPayload<typeof PaymentCaptured>): Promise<boolean> {
+    const amount = providerShareCents(e.jobAmountCents);
+    if (amount <= 0) return false;
+    await this.lockAndBalance(m, e.providerId);
+    const id = randomUUID();
+    const inserted: unknown[] = await m.query(
+      `INSERT INTO "${SCHEMA}"."wallet_entries" ("id", "provider_id", "amount_cents", "kind", "reference", "service_type", "request_id")
+       VALUES ($1, $2, $3, 'job_credit', $4, $5, $6) ON CONFLICT ("kind", "reference") DO NOTHING RETURNING "id"`,
+      [id, e.providerId, amount, `request:${e.requestId ?? e.paymentIntentId}`, e.serviceType, e.requestId],
+    );
+    if (inserted.length === 0) {
+      this.logger.log(`capture ${e.paymentIntentId} already credited; skipped`);
+      return false;
+    }
+    await this.outbox.add(m, WalletCredited, {
+      providerId: e.providerId,
+      entryId: id,
+      requestId: e.requestId,
+      amountCents: amount,
+      balanceCents: await this.balance(m, e.providerId),
+    });
+    return true;
+  }
+
+  async withdraw(actor: Actor, body: WithdrawBody): Promise<WithdrawalView> {
+    const known = requireActor(actor);
+    const account = await this.accountFor(actor, body.providerStripeAccountId, body.providerId);
+    if (known.role === 'admin') throw PaymentsError.notYourProvider();
+    if (body.amount < MIN_WITHDRAWAL_CENTS) throw PaymentsError.minimumWithdrawal();
+
+    // 1. Check and debit in one transaction holding the provider's ledger lock.
+    const withdrawal = await this.dataSource.transaction(async (m) => {
+      const balance = await this.lockAndBalance(m, account.providerId);
+      if (body.amount > balance) throw PaymentsError.insufficientFunds();
+      const w = m.getRepository(WithdrawalEntity).create({
+        id: randomUUID(),
+        providerId: account.providerId,
+        stripeAccountId: account.stripeAccountId,
+        amountCents: body.amount,
+        status: 'pending',
+        stripeTransferId: null,
+        stripePayoutId: null,
+        failureMessage: null,
+      });
+      await m.getRepository(WithdrawalEntity).insert(w);
+      await m.getRepository(WalletEntryEntity).insert({
+        id: randomUUID(),
+        providerId: account.providerId,
+        amountCents: -body.amount,
+        kind: 'withdrawal',
+        reference: `withdrawal:${w.id}`,
+        serviceType: 'Withdrawal',
+        requestId: null,
+        withdrawalId: w.id,
+      });
+      await this.outbox.add(m, WithdrawalRequested, {
+        withdrawalId: w.id,
+        providerId: account.providerId,
+        amountCents: body.amount,
+        balanceCents: balance - body.amount,
+      });
+      return w;
+    });
+
+    // 2. Move the money: platform -> connected account -> bank. The withdrawal id keys both calls.
+    let transfer: Stripe.Transfer | null = null;
+    try {
+      transfer = await this.stripe.transfers.create(
+        {
+          amount: withdrawal.amountCents,
+          currency: 'usd',
+          destination: account.stripeAccountId,
+          transfer_group: `withdrawal_${withdrawal.id}`,
+          metadata: { withdrawalId: withdrawal.id, providerId: account.providerId },
+        },
+        { idempotencyKey: `withdrawal:${withdrawal.id}:transfer` },
+      );
+      const payout = await this.stripe.payouts.create(
+        { amount: withdrawal.amountCents, currency: 'usd', metadata: { withdrawalId: withdrawal.id, providerId: account.providerId } },
+        { idempotencyKey: `withdrawal:${withdrawal.id}:payout`, stripeAccount: account.stripeAccountId },
+      );
+      await this.dataSource
+        .getRepository(WithdrawalEntity)
+        .update({ id: withdrawal.id }, { stripeTransferId: transfer.id, stripePayoutId: payout.id });
+    } catch (err) {
+      const reason = stripeFailure(err)?.message ?? (err instanceof Error ? err.message : String(err));
+      this.logger.warn(`withdrawal ${withdrawal.id} of provider ${account.providerId} failed at Stripe: ${reason}`);
+      await this.failWithdrawal(withdrawal.id, reason, transfer?.id ?? null);
+      throw PaymentsError.withdrawalFailed(withdrawal.id, reason);
+    }
+    const balance = await this.balance(this.dataSource.manager, account.providerId);
+    return {
+      id: withdrawal.id,
+      providerId: account.providerId,
+      amount: dollars(withdrawal.amountCents),
+      status: 'pending',
+      ok: true,
+      message: `$${dollars(withdrawal.amountCents).toFixed(2)} has been withdrawn from your wallet.`,
+      balance: dollars(balance),
+    };
+  }
+
+  /**
+   * A failed withdrawal gives its money back exactly once: the transfer (if any) is reversed, the withdrawal
+   * marked failed and a reversal entry written (unique per withdrawal). Safe to call again.
+   */
+  async failWithdrawal(withdrawalId: string, reason: string, transferId: string | null): Promise<boolean> {
+    const w = await this.dataSource.getRepository(WithdrawalEntity).findOne({ where: { id: withdrawalId } });
+    if (!w || w.status === 'failed') return false;
+    const tr = transferId ?? w.stripeTransferId;
+    if (tr) {
+      await this.stripe.transfers.createReversal(tr, { amount: w.amountCents, metadata: { withdrawalId } }, { idempotencyKey: `withdrawal:${withdrawalId}:reversal` });
+    }
+    return this.dataSource.transaction(async (m) => {
+      await this.lockAndBalance(m, w.providerId);
+      const res = await m
+        .getRepository(WithdrawalEntity)
+        .update({ id: withdrawalId, status: 'pending' }, { status: 'failed', failureMessage: reason.slice(0, 1000) });
+      if (res.affected !== 1) return false;
+      const inserted: unknown[] = await m.query(
+        `INSERT INTO "${SCHEMA}"."wallet_entries" ("id", "provider_id", "amount_cents", "kind", "reference", "service_type", "withdrawal_id")
+         VALUES ($1, $2, $3, 'withdrawal_reversal', $4, 'Withdrawal Failed', $5) ON CONFLICT ("kind", "reference") DO NOTHING RETURNING "id"`,
+        [randomUUID(), w.providerId, w.amountCents, `withdrawal:${withdrawalId}`, withdrawalId],
+      );
+      if (inserted.length === 1) {
+        await this.outbox.add(m, WithdrawalFailed, {
+          withdrawalId,
+          providerId: w.providerId,
+          amountCents: w.amountCents,
+          reason,
+          balanceCents: await this.balance(m, w.providerId),
+        });
+      }
+      return inserted.length === 1;
+    });
+  }
+
+  async markPaid(m: EntityManager, withdrawalId: string): Promise<void> {
+    const w = await m.getRepository(WithdrawalEntity).findOne({ where: { id: withdrawalId } });
+    if (!w) return;
+    const res = await m.getRepository(WithdrawalEntity).update({ id: withdrawalId, status: 'pending' }, { status: 'paid' });
+    if (res.affected === 1) {
+      await this.outbox.add(m, WithdrawalPaid, { withdrawalId, providerId: w.providerId, amountCents: w.amountCents });
+    }
+  }
+
+  async summary(actor: Actor, providerStripeAccountId?: string, providerId?: string): Promise<EarningsSummaryView> {
+    const id = await this.providerFor(actor, providerStripeAccountId, providerId);
+    const m = this.dataSource.manager;
+    const rows: { week: string; month: string }[] = await m.query(
+      `SELECT
+         COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS week,
+         COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS month
+       FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1 AND "kind" = 'job_credit'`,
+      [id],
+    );
+    return {
+      providerId: id,
+      available: dollars(await this.balance(m, id)),
+      weekEarnings: dollars(Number(rows[0]?.week ?? 0)),
+      monthEarnings: dollars(Number(rows[0]?.month ?? 0)),
+    };
+  }
+
+  async transactions(actor: Actor, providerId: string): Promise<WalletTransactionView[]> {
+    await this.providers.requireOwned(actor, providerId);
+    const rows = await this.dataSource
+      .getRepository(WalletEntryEntity)
+      .find({ where: { providerId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 500 });
+    return rows.map((e) => ({
+      id: e.id,
+      serviceType: e.serviceType ?? (e.kind === 'job_credit' ? 'Card payment' : 'Withdrawal'),
+      createdAt: e.createdAt.toISOString(),
+      amount: dollars(e.amountCents),
+      kind: e.kind,
+      requestId: e.requestId,
+      withdrawalId: e.withdrawalId,
+    }));
+  }
+
+  private async providerFor(actor: Actor, stripeAccountId?: string, providerId?: string): Promise<string> {
+    if (stripeAccountId) return (await this.accountFor(actor, stripeAccountId, providerId)).providerId;
+    if (!providerId) throw PaymentsError.providerRequired();
+    return (await this.providers.requireOwned(actor, providerId)).providerId;
+  }
+
+  /** The payment account named by its Stripe id (or the provider's), when the caller owns its provider. */
+  private async accountFor(actor: Actor, stripeAccountId?: string, providerId?: string): Promise<PaymentAccountEntity> {
+    const repo = this.dataSource.getRepository(PaymentAccountEntity);
+    const account = stripeAccountId
+      ? await repo.findOne({ where: { stripeAccountId } })
+      : await repo.findOne({ where: { providerId } });
+    if (!account) throw PaymentsError.noStripeRecord();
+    if (providerId && account.providerId !== providerId) throw PaymentsError.notYourProvider();
+    await this.providers.requireOwned(actor, account.providerId);
+    return account;
+  }
+}

@@ -1,0 +1,53 @@
+/** The emulator's in-memory Stripe objects (shapes as the API answers them; internals beside them). */
+
+export type Json = Record<string, unknown>;
+
+export interface StoredPaymentMethod {
+  object: Json & { id: string; customer: string | null };
+  cardNumber: string;
+}
+
+export interface StoredPaymentIntent {
+  object: Json & { id: string; status: string; amount: number; amount_capturable: number; customer: string | null };
+}
+
+export interface StoredAccount {
+  object: Json & { id: string; details_submitted: boolean; payouts_enabled: boolean };
+  /** Cents available on the connected account (transfers in, payouts out). */
+  available: number;
+  /** Account number of its bank account (payouts to 000111111116 fail, as in Stripe test mode). */
+  bankAccountNumber: string | null;
+}
+
+export interface StoredAccountLink {
+  account: string;
+  refreshUrl: string;
+  returnUrl: string;
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface StoredIdempotent {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+export class EmulatorState {
+  readonly customers = new Map<string, Json & { id: string }>();
+  readonly paymentMethods = new Map<string, StoredPaymentMethod>();
+  readonly paymentIntents = new Map<string, StoredPaymentIntent>();
+  readonly accounts = new Map<string, StoredAccount>();
+  readonly accountLinks = new Map<string, StoredAccountLink>();
+  readonly loginLinks = new Map<string, string>();
+  readonly transfers = new Map<string, Json & { id: string }>();
+  readonly payouts = new Map<string, Json & { id: string; status: string }>();
+  readonly events: (Json & { id: string; type: string })[] = [];
+  readonly idempotency = new Map<string, StoredIdempotent>();
+  /** Platform available balance in cents. */
+  platformAvailable: number;
+
+  constructor(initialPlatformBalance: number) {
+    this.platformAvailable = initialPlatformBalance;
+  }
+}
