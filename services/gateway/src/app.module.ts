@@ -6,11 +6,15 @@ import { AuthController } from './auth/auth.controller';
 import { GATEWAY_CONFIG } from './common/gateway-config.token';
 import { RpcService } from './common/rpc.service';
 import type { GatewayConfig } from './config';
+import { CONTENT_CONTROLLERS, contentProviders } from './content';
 import { CustomersController } from './customers/customers.controller';
 import { HealthController } from './health/health.controller';
 import { ReadinessService } from './health/readiness.service';
 import { REDIS } from './health/redis.token';
+import { PAYMENTS_CONTROLLERS, PAYMENTS_PROVIDERS } from './payments';
 import { ProvidersController } from './providers/providers.controller';
+import { BidsController } from './requests/bids.controller';
+import { ServiceRequestsController } from './requests/service-requests.controller';
 import { UsersController } from './users/users.controller';
 
 /** Quits the Redis client when the application shuts down. */
@@ -32,7 +36,7 @@ export class AppModule {
         AuthModule.forRoot({ jwt: config.jwt }),
         MessagingModule.forRoot({ serviceName: 'gateway', natsUrl: config.natsUrl, namespace: config.natsNamespace }),
       ],
-      controllers: [AuthController, UsersController, CustomersController, ProvidersController, HealthController],
+      controllers: [AuthController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {
@@ -48,6 +52,8 @@ export class AppModule {
         RedisLifecycle,
         RpcService,
         ReadinessService,
+        ...contentProviders(config),
+        ...PAYMENTS_PROVIDERS,
       ],
     };
   }

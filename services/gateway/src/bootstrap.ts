@@ -1,5 +1,6 @@
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
@@ -15,6 +16,7 @@ import { genRequestId, REQUEST_ID_HEADER } from './common/request-id';
 import { AppModule } from './app.module';
 import { staticDirExists, type GatewayConfig } from './config';
 import { REDIS } from './health/redis.token';
+import { registerRealtimeProxy } from './realtime-proxy/realtime-proxy';
 
 export interface GatewayAppOptions {
   /** Defaults to a JSON pino logger at config.logLevel. */
@@ -92,6 +94,10 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
         retryAfterSeconds: Math.max(1, Math.ceil(ctx.ttl / 1000)),
       }),
   });
+
+  // Uploads: files are read with `req.parts()` by the upload route, which enforces the per-purpose limits.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false });
+  await registerRealtimeProxy(fastify, config.realtimeUrl);
 
   let spaFallback: SpaFallback | null = null;
   if (staticDirExists(config)) {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { z } from 'zod';
+import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
 
 /** <repo>/frontend/dist, from src/ (ts-node, jest) and from dist/ (built) alike. */
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -36,6 +37,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** The realtime service, to which /socket.io is proxied (long-polling and websocket). */
+  REALTIME_URL: z.string().url().default('http://127.0.0.1:3001'),
 });
 
 export interface GatewayConfig {
@@ -54,7 +57,10 @@ export interface GatewayConfig {
   readyTimeoutMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
+  realtimeUrl: string;
   jwt: JwtConfig;
+  /** Where uploaded files are stored (services/gateway/src/content/uploads-config.ts). */
+  uploads: UploadsConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,6 +84,12 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
   let jwt: JwtConfig;
   try {
     jwt = jwtConfigFromEnv(clean);
+  } catch (err) {
+    throw new ConfigError(`Invalid gateway configuration: ${(err as Error).message}`);
+  }
+  let uploads: UploadsConfig;
+  try {
+    uploads = loadUploadsConfig(clean);
   } catch (err) {
     throw new ConfigError(`Invalid gateway configuration: ${(err as Error).message}`);
   }
@@ -107,7 +119,9 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    realtimeUrl: e.REALTIME_URL.replace(/\/+$/, ''),
     jwt,
+    uploads,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { IdentityPing } from '@tiredash/contracts';
+import { ContentPing, IdentityPing, PaymentsPing, RequestsPing } from '@tiredash/contracts';
 import { MessagingConnection } from '@tiredash/messaging';
 import type Redis from 'ioredis';
 import { Pool } from 'pg';
@@ -8,7 +8,7 @@ import { GATEWAY_CONFIG } from '../common/gateway-config.token';
 import { RpcService } from '../common/rpc.service';
 import { REDIS } from './redis.token';
 
-export type CheckName = 'postgres' | 'nats' | 'redis' | 'identity';
+export type CheckName = 'postgres' | 'nats' | 'redis' | 'identity' | 'content' | 'realtime' | 'requests' | 'payments';
 export interface CheckResult {
   ok: boolean;
   ms: number;
@@ -30,7 +30,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** /ready: PostgreSQL answers SELECT 1, NATS is connected, Redis answers PING and identity answers IdentityPing. */
+/** /ready: PostgreSQL answers SELECT 1, NATS is connected, Redis answers PING, every domain service answers its ping and realtime its /health. */
 @Injectable()
 export class ReadinessService implements OnApplicationShutdown {
   private readonly pool: Pool;
@@ -68,6 +68,19 @@ export class ReadinessService implements OnApplicationShutdown {
       }),
       this.run('identity', async () => {
         await this.rpc.send(IdentityPing, {}, t);
+      }),
+      this.run('content', async () => {
+        await this.rpc.send(ContentPing, {}, t);
+      }),
+      this.run('requests', async () => {
+        await this.rpc.send(RequestsPing, {}, t);
+      }),
+      this.run('payments', async () => {
+        await this.rpc.send(PaymentsPing, {}, t);
+      }),
+      this.run('realtime', async () => {
+        const res = await fetch(`${this.cfg.realtimeUrl}/health`, { signal: AbortSignal.timeout(t) });
+        if (res.status !== 200) throw new Error(`/health answered ${res.status}`);
       }),
     ]);
     const checks = Object.fromEntries(entries) as Record<CheckName, CheckResult>;

@@ -13,6 +13,19 @@ import { loadConfig, type GatewayConfig } from '../../src/config';
 import { createIdentityTestEnv, startIdentity, type IdentityTestEnv } from '../../../identity/src/test-support/identity-harness';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { aUser, PASSWORD } from '../../../identity/src/test-support/fixtures';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createRequestsTestEnv, startRequests } from '../../../requests/src/test-support/requests-harness';
+// The real content service, on the same database (its own schema) and NATS namespace as identity.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { contentTestConfig, startContent } from '../../../content/src/test-support/content-harness';
+// The real realtime service (Socket.IO), listening on a free port: the gateway proxies /socket.io to it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { bootstrapRealtime } from '../../../realtime/src/app.module';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { loadConfig as loadRealtimeConfig } from '../../../realtime/src/config';
+// The real payments service with its own in-process Stripe emulator (driven by the official SDK).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createPaymentsTestEnv, startPayments, type PaymentsTestEnv } from '../../../payments/test/support/payments-harness';
 
 export { PASSWORD };
 
@@ -38,6 +51,12 @@ export interface RequestOptions {
 export interface GatewayStack {
   gateway: NestFastifyApplication;
   identity: INestMicroservice;
+  content: INestMicroservice;
+  /** The realtime service (REALTIME_URL of the gateway points at it). */
+  realtime: NestFastifyApplication;
+  realtimeUrl: string;
+  /** DATA_DIR of the gateway (uploads under <dataDir>/uploads). */
+  dataDir: string;
   config: GatewayConfig;
   env: IdentityTestEnv;
   /** Every JSON log line the gateway wrote. */
@@ -47,7 +66,18 @@ export interface GatewayStack {
   /** An admin created through identity (as the seed does), logged in through the gateway. */
   anAdmin(): Promise<{ token: string; id: string; email: string }>;
   stopIdentity(): Promise<void>;
+  /** The requests service, when started with `{ services: ['requests'] }`. */
+  requests: INestMicroservice | null;
+  /** The payments service and its Stripe emulator, when started with `{ services: ['payments'] }`. */
+  payments: { app: INestMicroservice; env: PaymentsTestEnv } | null;
   close(): Promise<void>;
+}
+
+/** Extra domain services a test file needs beside identity, started in-process on the same database and namespace. */
+export interface StackOptions {
+  services?: ('requests' | 'payments')[];
+  /** Environment of the requests service (e.g. BIDDING_WINDOW_SECONDS). */
+  requestsEnv?: Partial<Record<'BIDDING_WINDOW_SECONDS' | 'BID_SWEEP_INTERVAL_MS' | 'READ_MODEL_WAIT_MS', string>>;
 }
 
 /**
@@ -55,10 +85,31 @@ export interface GatewayStack {
  * them (not listening: requests go through Fastify's inject), a small built SPA in a temp STATIC_DIR, and the
  * gateway's logs captured as JSON lines.
  */
-export async function startGatewayStack(label: string, envOverrides: Record<string, string> = {}): Promise<GatewayStack> {
+export async function startGatewayStack(
+  label: string,
+  envOverrides: Record<string, string> = {},
+  options: StackOptions = {},
+): Promise<GatewayStack> {
   const infra = await getTestInfra();
   const env = await createIdentityTestEnv(label);
   let identity: INestMicroservice | null = await startIdentity(env.config);
+  let requests: INestMicroservice | null = null;
+  if (options.services?.includes('requests')) {
+    const reqEnv = await createRequestsTestEnv(label, options.requestsEnv ?? {}, { db: env.db, namespace: env.namespace });
+    requests = await startRequests(reqEnv.config);
+  }
+  let payments: { app: INestMicroservice; env: PaymentsTestEnv } | null = null;
+  if (options.services?.includes('payments')) {
+    const payEnv = await createPaymentsTestEnv(label, { namespace: env.namespace, databaseUrl: env.db.url });
+    payments = { app: await startPayments(payEnv.config), env: payEnv };
+  }
+  const content = await startContent(contentTestConfig({ databaseUrl: env.db.url, natsUrl: infra.natsUrl, namespace: env.namespace }));
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-data-'));
+  const realtime = await bootstrapRealtime(
+    loadRealtimeConfig({ NODE_ENV: 'test', NATS_URL: infra.natsUrl, NATS_NAMESPACE: env.namespace, REDIS_URL: infra.redisUrl, REALTIME_PORT: '0', REALTIME_HOST: '127.0.0.1' }),
+    { logger: false },
+  );
+  const realtimeUrl = `http://127.0.0.1:${(realtime.getHttpServer().address() as { port: number }).port}`;
 
   const staticDir = mkdtempSync(join(tmpdir(), 'gateway-spa-'));
   mkdirSync(join(staticDir, 'assets'));
@@ -72,6 +123,8 @@ export async function startGatewayStack(label: string, envOverrides: Record<stri
     NATS_NAMESPACE: env.namespace,
     REDIS_URL: infra.redisUrl,
     STATIC_DIR: staticDir,
+    DATA_DIR: dataDir,
+    REALTIME_URL: realtimeUrl,
     LOG_LEVEL: 'info',
     ...envOverrides,
   });
@@ -108,6 +161,10 @@ export async function startGatewayStack(label: string, envOverrides: Record<stri
       if (!identity) throw new Error('identity was stopped');
       return identity;
     },
+    content,
+    realtime,
+    realtimeUrl,
+    dataDir,
     config,
     env,
     logs,
@@ -124,12 +181,24 @@ export async function startGatewayStack(label: string, envOverrides: Record<stri
       if (identity) await identity.close();
       identity = null;
     },
+    requests,
+    payments,
     close: async () => {
       await gateway.close();
+      await realtime.close();
+      if (requests) await requests.close();
+      requests = null;
+      if (payments) {
+        await payments.app.close();
+        await payments.env.close();
+      }
+      payments = null;
       if (identity) await identity.close();
       identity = null;
+      await content.close();
       await env.close();
       rmSync(staticDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
