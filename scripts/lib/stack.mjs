@@ -308,10 +308,16 @@ export async function startStack(opts = {}) {
       ports.set(service.name, servicePort);
       if (service.urlEnv) baseEnv[service.urlEnv] = `http://127.0.0.1:${servicePort}`;
     }
+    const gatewayUrl = `http://127.0.0.1:${port}`;
     const envFor = async (service) => ({
       ...baseEnv,
       PORT: String(ports.get(service.name)),
       ...(service.portEnv ? { [service.portEnv]: String(ports.get(service.name)) } : {}),
+      ...Object.fromEntries(
+        Object.entries(service.env)
+          .filter(([name]) => process.env[name] === undefined)
+          .map(([name, value]) => [name, String(value).replaceAll('{gatewayUrl}', gatewayUrl)]),
+      ),
     });
 
     const url = `http://localhost:${port}`;

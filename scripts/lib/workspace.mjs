@@ -53,6 +53,8 @@ export function discoverServices() {
       urlEnv: pkg.tiredash.urlEnv ?? null,
       portEnv: pkg.tiredash.portEnv ?? null,
       skipWhenUrlSet: pkg.tiredash.skipWhenUrlSet === true,
+      // Extra variables for this service alone; `{gatewayUrl}` stands for the gateway's local URL.
+      env: pkg.tiredash.env ?? {},
     });
   }
   const rank = (s) => (s.name === 'identity' ? 0 : s.edge ? 3 : s.urlEnv ? 1 : 2);
