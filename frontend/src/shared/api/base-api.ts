@@ -16,6 +16,6 @@ export const baseApi = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Me', 'Users', 'Provider', 'PendingProviders', 'Home'],
+  tagTypes: ['Me', 'Users', 'Provider', 'PendingProviders', 'Home', 'ServiceRequests', 'Bids', 'Settings', 'ContentPage', 'AdminStats', 'AuditLog'],
   endpoints: () => ({}),
 });

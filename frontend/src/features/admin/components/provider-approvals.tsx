@@ -6,6 +6,7 @@ import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
+import { UploadedImage } from '../../../shared/upload/image-thumbnail';
 import { useListPendingProvidersQuery, useUpdateProviderMutation } from '../../provider/api';
 
 function ProviderDetails({ provider }: { provider: ProviderView }) {
@@ -33,7 +34,23 @@ function ProviderDetails({ provider }: { provider: ProviderView }) {
   );
 }
 
-/** Pending providers (isApproved unset) with a review dialog to approve or reject. */
+/** The two application documents: thumbnails from the uploads, click to enlarge. */
+function ProviderDocuments({ provider }: { provider: ProviderView }) {
+  return (
+    <section aria-label="Documents" className="document-grid">
+      <figure className="document-figure">
+        <figcaption className="field__label">Business ID</figcaption>
+        <UploadedImage id={provider.businessId} label="Business ID" emptyText="No Business ID image uploaded." />
+      </figure>
+      <figure className="document-figure">
+        <figcaption className="field__label">Business License</figcaption>
+        <UploadedImage id={provider.businessLicense} label="Business License" emptyText="No Business License image uploaded." />
+      </figure>
+    </section>
+  );
+}
+
+/** Pending providers (isApproved unset) with a review dialog (details and documents) to approve or reject. */
 export function ProviderApprovals() {
   const { toast } = useToast();
   const { data: providers, isLoading, isError, error, refetch, isFetching } = useListPendingProvidersQuery();
@@ -101,7 +118,12 @@ export function ProviderApprovals() {
           )
         }
       >
-        {reviewing && <ProviderDetails provider={reviewing} />}
+        {reviewing && (
+          <div className="stack">
+            <ProviderDetails provider={reviewing} />
+            <ProviderDocuments provider={reviewing} />
+          </div>
+        )}
       </Dialog>
     </section>
   );

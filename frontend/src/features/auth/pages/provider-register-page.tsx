@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../../app/hooks';
 import { errorMessage, fieldErrorsOf } from '../../../shared/api/api-error';
 import { useToast } from '../../../shared/toast/use-toast';
+import { UploadProblem } from '../../../shared/upload/upload-client';
+import { useUpload } from '../../../shared/upload/use-upload';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/text-field';
 import { useDocumentTitle } from '../../../shared/use-document-title';
@@ -45,10 +47,18 @@ const API_FIELD_TO_FORM: Record<string, ProviderRegistrationField> = {
   username: 'email',
 };
 
+/** The account made by a submit whose later steps failed; a retry with the same email reuses it. */
+interface PendingAccount {
+  email: string;
+  jwt: string;
+  userId: string;
+}
+
 /**
- * /provider/register: the provider application. Account (role provider), then the provider
- * profile, then /provider/dashboard. Documents are picked and checked here; sending them needs the
- * upload endpoint of the content service (a later issue), so the application goes without them.
+ * /provider/register: the provider application (spec section 4). Registers the account (role provider)
+ * and keeps its token for the next steps, uploads the ID and business license images (purpose
+ * registration), creates the provider profile with businessId / businessLicense = the uploaded ids,
+ * then signs in with the token and goes to /provider/dashboard ('Application Submitted!').
  */
 export function ProviderRegisterPage() {
   useDocumentTitle('Become a Provider');
@@ -63,7 +73,9 @@ export function ProviderRegisterPage() {
   const [createProvider, createState] = useCreateProviderMutation();
   const loadCurrentUser = useLoadCurrentUser();
   const [loadingUser, setLoadingUser] = useState(false);
-  const busy = registerState.isLoading || createState.isLoading || loadingUser;
+  const { upload, uploading } = useUpload();
+  const [pendingAccount, setPendingAccount] = useState<PendingAccount | null>(null);
+  const busy = registerState.isLoading || createState.isLoading || loadingUser || uploading;
 
   const set = (field: ProviderRegistrationField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = event.target.value;
@@ -102,20 +114,39 @@ export function ProviderRegisterPage() {
       toast({ ...AUTH_MESSAGES.serviceTypesRequired, variant: 'destructive' });
       return;
     }
-    let jwt: string;
-    let userId: string;
-    try {
-      const auth = await register(result.data.register).unwrap();
-      jwt = auth.jwt;
-      userId = auth.user.id;
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      toast({ title: AUTH_MESSAGES.providerFailed.title, description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
-      return;
+    let account = pendingAccount?.email === result.data.register.email ? pendingAccount : null;
+    if (!account) {
+      try {
+        const auth = await register(result.data.register).unwrap();
+        account = { email: result.data.register.email, jwt: auth.jwt, userId: auth.user.id };
+        setPendingAccount(account);
+      } catch (error) {
+        setErrors(serverFieldErrors(error));
+        toast({ title: AUTH_MESSAGES.providerFailed.title, description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
+        return;
+      }
     }
+    const { jwt, userId } = account;
+
+    // The documents go up with the new account's token: ID images first, then the license.
+    let businessId: string | null = null;
+    let businessLicense: string | null = null;
+    const documents = [...idDocuments, ...licenseDocuments];
+    if (documents.length > 0) {
+      try {
+        const uploaded = await upload(documents, 'registration', jwt);
+        businessId = idDocuments.length > 0 ? uploaded[0].id : null;
+        businessLicense = licenseDocuments.length > 0 ? uploaded[idDocuments.length].id : null;
+      } catch (error) {
+        toast(error instanceof UploadProblem ? error.toast() : new UploadProblem('error', '').toast());
+        return;
+      }
+    }
+
     dispatch(tokenReceived(jwt));
     try {
-      await createProvider(result.data.profile(userId)).unwrap();
+      const profile = result.data.profile(userId);
+      await createProvider({ data: { ...profile.data, businessId, businessLicense } }).unwrap();
     } catch (error) {
       console.error('Provider profile creation failed', error);
       dispatch(loggedOut({ redirectTo: null }));
@@ -132,6 +163,7 @@ export function ProviderRegisterPage() {
     } finally {
       setLoadingUser(false);
     }
+    setPendingAccount(null);
     toast(AUTH_MESSAGES.providerSubmitted);
     void navigate('/provider/dashboard', { replace: true });
   };
@@ -234,12 +266,24 @@ export function ProviderRegisterPage() {
 
           <fieldset className="form-section">
             <legend>Required Documents</legend>
-            <p className="notice" role="note">
-              Document upload is not available yet: the files you pick are checked here but not sent with this application.
-            </p>
+            <p className="field__hint">Images only, up to 5MB each and 5 files in all. Our team checks them before approving your account.</p>
             <div className="form-grid">
-              <DocumentUploader label="Government ID" description="A photo of your driver's license or ID card." files={idDocuments} onChange={setIdDocuments} />
-              <DocumentUploader label="Business License" description="A photo of your business license." files={licenseDocuments} onChange={setLicenseDocuments} />
+              <DocumentUploader
+                label="Government ID"
+                description="A photo of your driver's license or ID card."
+                files={idDocuments}
+                onChange={setIdDocuments}
+                sharedCount={licenseDocuments.length}
+                disabled={busy}
+              />
+              <DocumentUploader
+                label="Business License"
+                description="A photo of your business license."
+                files={licenseDocuments}
+                onChange={setLicenseDocuments}
+                sharedCount={idDocuments.length}
+                disabled={busy}
+              />
             </div>
           </fieldset>
 

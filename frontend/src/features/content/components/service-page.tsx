@@ -5,7 +5,7 @@ import { PublicPage } from './public-page';
 export function ServicePage({ slug }: { slug: ServiceSlug }) {
   const page = SERVICE_PAGES[slug];
   return (
-    <PublicPage title={page.title}>
+    <PublicPage title={page.title} description={page.description}>
       <p className="lead">{page.description}</p>
       <section aria-labelledby="why-heading" className="stack">
         <h2 id="why-heading">Why Choose Us?</h2>

@@ -1,6 +1,19 @@
-import { PublicPage } from '../components/public-page';
+import { useGetAboutQuery } from '../api';
+import { PublicPage, ServerHtml } from '../components/public-page';
+import { resolveAbout } from '../page-defaults';
 
-/** /about (content from the content service arrives with a later issue). */
+/** /about: the header and the HTML body from GET /api/about, built-in text when empty. */
 export function AboutPage() {
-  return <PublicPage title="About Us" />;
+  const { data, isLoading } = useGetAboutQuery();
+  const about = resolveAbout(data);
+  return (
+    <PublicPage
+      title="About Us"
+      description="Who we are: certified mobile tire technicians who come to you, with live quotes, tracking and easy payment."
+      heading={about.headerText}
+      loading={isLoading}
+    >
+      <ServerHtml html={about.infoHtml} />
+    </PublicPage>
+  );
 }

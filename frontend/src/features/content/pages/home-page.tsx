@@ -1,12 +1,12 @@
 import { ButtonLink } from '../../../shared/ui/button';
 import { ClockIcon, MapPinIcon, ShieldIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/status';
-import { useDocumentTitle } from '../../../shared/use-document-title';
 import { useGetHomeQuery } from '../api';
 import { ServiceIcon } from '../components/service-icon';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { DEFAULT_HOME_CONTENT } from '../home-content';
+import { usePageMeta } from '../use-page-meta';
 
 const CLAIMS = [
   { value: '24/7', label: 'Emergency Service', Icon: ShieldIcon },
@@ -22,7 +22,10 @@ const STEPS = [
 
 /** The landing page (/). */
 export function HomePage() {
-  useDocumentTitle('On-site tire service');
+  usePageMeta(
+    'On-site tire service',
+    'Book certified mobile tire technicians who come to you: live quotes from nearby providers, real-time tracking and easy payment. 24/7 emergency service.',
+  );
   const { data, isError } = useGetHomeQuery();
   const content = data ?? (isError ? DEFAULT_HOME_CONTENT : null);
 

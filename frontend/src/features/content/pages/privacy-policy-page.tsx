@@ -1,6 +1,13 @@
-import { PublicPage } from '../components/public-page';
+import { useGetPrivacyQuery } from '../api';
+import { PublicPage, ServerHtml } from '../components/public-page';
+import { resolvePrivacy } from '../page-defaults';
 
-/** /privacy-policy (content from the content service arrives with a later issue). */
+/** /privacy-policy: HTML from GET /api/privacy-policy, built-in text when empty. */
 export function PrivacyPolicyPage() {
-  return <PublicPage title="Privacy Policy" />;
+  const { data, isLoading } = useGetPrivacyQuery();
+  return (
+    <PublicPage title="Privacy Policy" description="How TireDash collects, uses and protects your personal information." loading={isLoading}>
+      <ServerHtml html={resolvePrivacy(data)} />
+    </PublicPage>
+  );
 }

@@ -1,6 +1,13 @@
-import { PublicPage } from '../components/public-page';
+import { useGetTermsQuery } from '../api';
+import { PublicPage, ServerHtml } from '../components/public-page';
+import { resolveTerms } from '../page-defaults';
 
-/** /terms-of-service (content from the content service arrives with a later issue). */
+/** /terms-of-service: HTML from GET /api/terms-of-service, built-in text when empty. */
 export function TermsOfServicePage() {
-  return <PublicPage title="Terms of Service" />;
+  const { data, isLoading } = useGetTermsQuery();
+  return (
+    <PublicPage title="Terms of Service" description="The terms for using the TireDash marketplace as a customer or provider." loading={isLoading}>
+      <ServerHtml html={resolveTerms(data)} />
+    </PublicPage>
+  );
 }

@@ -1,6 +1,15 @@
-import { PendingPage } from '../../../app/layout/pending-page';
+import { Link } from 'react-router-dom';
+import { AreaShell } from '../../../app/layout/area-shell';
+import { NewRequestPanel } from '../../requests/components/new-request-panel';
 
-/** /create-request */
+/** /create-request: the request form on its own page. */
 export function CreateRequestPage() {
-  return <PendingPage title="Create Service Request" backTo="/dashboard" backLabel="Back to Dashboard" />;
+  return (
+    <AreaShell title="Request Tire Service" subtitle="Tell us what you need and get quotes from nearby providers">
+      <Link to="/dashboard" className="back-link">
+        ← Back to Dashboard
+      </Link>
+      <NewRequestPanel />
+    </AreaShell>
+  );
 }

@@ -1,11 +1,12 @@
 import { useAppSelector } from '../../../app/hooks';
 import { AreaShell } from '../../../app/layout/area-shell';
 import { Button } from '../../../shared/ui/button';
-import { Card } from '../../../shared/ui/card';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useLogout } from '../../auth/hooks/use-logout';
+import { CustomerRequestsList } from '../../requests/components/customer-requests-list';
+import { NewRequestPanel } from '../../requests/components/new-request-panel';
 
-/** /dashboard: the customer's home, the request screen (its form arrives with the requests issue). */
+/** /dashboard: the customer's home, the request screen ('Request Tire Service') with the customer's requests. */
 export function DashboardPage() {
   const user = useAppSelector(selectCurrentUser);
   const logout = useLogout('customer');
@@ -25,9 +26,10 @@ export function DashboardPage() {
         Signed in as <strong>{name}</strong>
         {user?.email ? ` (${user.email})` : ''}
       </p>
-      <Card title="New service request">
-        <p className="muted">Creating service requests is not available yet.</p>
-      </Card>
+      <div className="customer-home">
+        <NewRequestPanel />
+        <CustomerRequestsList customerId={user?.customer?.documentId ?? null} />
+      </div>
     </AreaShell>
   );
 }

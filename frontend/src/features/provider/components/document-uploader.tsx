@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@tiredash/contracts';
+import { useFilePreviews } from '../../../shared/upload/object-urls';
 import { Button } from '../../../shared/ui/button';
 import { checkImageFiles, megabytes, type UploadLimits } from '../document-upload.validation';
 
@@ -9,37 +10,38 @@ interface DocumentUploaderProps {
   files: File[];
   onChange: (files: File[]) => void;
   limits?: UploadLimits;
+  /** Files picked in other uploaders that go out in the same upload (they share the count limit). */
+  sharedCount?: number;
+  disabled?: boolean;
 }
 
-interface Preview {
-  file: File;
-  url: string | null;
-}
-
-function usePreviews(files: File[]): Preview[] {
-  const [previews, setPreviews] = useState<Preview[]>([]);
-  useEffect(() => {
-    const canPreview = typeof URL.createObjectURL === 'function';
-    const next = files.map((file) => ({ file, url: canPreview ? URL.createObjectURL(file) : null }));
-    setPreviews(next);
-    return () => next.forEach((p) => p.url && URL.revokeObjectURL(p.url));
-  }, [files]);
-  return previews;
-}
-
-/** Image picker with drag and drop, click to browse, previews and removal; checks the spec's limits. */
-export function DocumentUploader({ label, description, files, onChange, limits = LIMITS.registrationUploads }: DocumentUploaderProps) {
+/**
+ * Image picker with drag and drop, click to browse, previews and removal; checks the spec's limits
+ * ('{file} is not an image file', '... is too large. Maximum size is NMB', 'Maximum N files allowed').
+ * A one-file uploader replaces its file when another is picked.
+ */
+export function DocumentUploader({
+  label,
+  description,
+  files,
+  onChange,
+  limits = LIMITS.registrationUploads,
+  sharedCount = 0,
+  disabled = false,
+}: DocumentUploaderProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [alerts, setAlerts] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
-  const previews = usePreviews(files);
+  const previews = useFilePreviews(files);
+  const single = limits.maxFiles === 1;
 
   const add = (incoming: File[]) => {
-    if (incoming.length === 0) return;
-    const { accepted, errors } = checkImageFiles(files.length, incoming, limits);
+    if (incoming.length === 0 || disabled) return;
+    const replacing = single && incoming.length === 1 && sharedCount === 0;
+    const { accepted, errors } = checkImageFiles(replacing ? 0 : files.length + sharedCount, incoming, limits);
     setAlerts(errors);
-    if (accepted.length > 0) onChange([...files, ...accepted]);
+    if (accepted.length > 0) onChange(replacing ? accepted : [...files, ...accepted]);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -64,18 +66,21 @@ export function DocumentUploader({ label, description, files, onChange, limits =
         onDrop={onDrop}
       >
         <p>Drag and drop images here, or</p>
-        <Button variant="outline" size="sm" onClick={() => input.current?.click()}>
+        <Button variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
           Browse files
         </Button>
         <p className="field__hint">
-          Images only, up to {megabytes(limits.maxBytes)}MB each, {limits.maxFiles} files at most.
+          {single
+            ? `One image, up to ${megabytes(limits.maxBytes)}MB.`
+            : `Images only, up to ${megabytes(limits.maxBytes)}MB each, ${limits.maxFiles} files at most.`}
         </p>
         <input
           ref={input}
           id={inputId}
           type="file"
           accept="image/*"
-          multiple
+          multiple={!single}
+          disabled={disabled}
           className="visually-hidden"
           onChange={(event) => {
             add(Array.from(event.target.files ?? []));
@@ -99,6 +104,7 @@ export function DocumentUploader({ label, description, files, onChange, limits =
                 variant="ghost"
                 size="sm"
                 aria-label={`Remove ${file.name}`}
+                disabled={disabled}
                 onClick={() => onChange(files.filter((_, i) => i !== index))}
               >
                 Remove

@@ -8,6 +8,8 @@ import { selectCurrentUser } from '../../auth/auth.slice';
 import { useLogout } from '../../auth/hooks/use-logout';
 import { useGetProviderQuery } from '../api';
 import { ProviderProfileCard } from '../components/provider-profile-card';
+import { ProviderRequestsTab } from '../../requests/components/provider-requests-tab';
+import { useProviderRequestsFeed } from '../../requests/hooks/use-provider-requests-feed';
 import { UnderReview } from '../components/under-review';
 
 /** How often an unapproved provider re-fetches its approval. */
@@ -33,6 +35,8 @@ export function ProviderDashboardPage() {
   });
   const provider = data ?? business;
   const approved = provider?.isApproved === true;
+  // The live request feed (socket + 10 s poll) runs for approved providers while the dashboard is open.
+  const requestsFeed = useProviderRequestsFeed(approved ? (business?.documentId ?? null) : null);
 
   // An unapproved provider re-fetches its approval; once approved the polling stops.
   useEffect(() => {
@@ -64,14 +68,14 @@ export function ProviderDashboardPage() {
   return (
     <AreaShell title="Provider Dashboard" subtitle={provider?.businessName} actions={logoutButton}>
       {isError && !data && <ErrorState message="Could not refresh your profile." onRetry={() => void refetch()} />}
-      {provider && !approved && <UnderReview rejected={provider.isApproved === false} />}
+      {provider && !approved && <UnderReview providerId={provider.documentId} rejected={provider.isApproved === false} />}
       {provider && approved && (
         <Tabs<ProviderTab>
           label="Provider dashboard"
           value={tab}
           onChange={setTab}
           items={[
-            { id: 'requests', label: 'Requests', panel: <NotAvailable what="The live request list" /> },
+            { id: 'requests', label: 'Requests', panel: requestsFeed && <ProviderRequestsTab feed={requestsFeed} /> },
             { id: 'history', label: 'History', panel: <NotAvailable what="Job history" /> },
             { id: 'earnings', label: 'Earnings', panel: <NotAvailable what="Earnings and withdrawals" /> },
             { id: 'profile', label: 'Profile', panel: <ProviderProfileCard provider={provider} /> },

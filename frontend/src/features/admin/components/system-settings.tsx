@@ -1,0 +1,212 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { LIMITS, type SettingsView } from '@tiredash/contracts';
+import { errorMessage } from '../../../shared/api/api-error';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { TextField } from '../../../shared/ui/text-field';
+import { UploadProblem } from '../../../shared/upload/upload-client';
+import { useUpload } from '../../../shared/upload/use-upload';
+import { useGetHomeViewQuery } from '../../content/api';
+import { DocumentUploader } from '../../provider/components/document-uploader';
+import { ADMIN_MESSAGES, failureWith } from '../admin-messages';
+import { useGetSettingsQuery, useSetLogoMutation, useUpdateSettingsMutation } from '../api';
+import {
+  buildSettingsUpdate,
+  maskedSecretLabel,
+  SETTING_TOGGLES,
+  settingsFormOf,
+  type SettingsField,
+  type SettingsForm,
+} from '../settings-form';
+
+/** Toggles, fees and keys; the payment secret key is shown masked and can only be replaced. */
+export function SettingsEditor({ view }: { view: SettingsView }) {
+  const { toast } = useToast();
+  const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(view));
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
+  const [save, { isLoading: saving }] = useUpdateSettingsMutation();
+
+  useEffect(() => setForm(settingsFormOf(view)), [view]);
+
+  const setField = (field: SettingsField, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = buildSettingsUpdate(form, view);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    try {
+      await save(checked.data).unwrap();
+      toast(ADMIN_MESSAGES.settings.success);
+    } catch (error) {
+      toast(failureWith(ADMIN_MESSAGES.settings.failure, errorMessage(error, '') || null));
+    }
+  };
+
+  return (
+    <form className="stack" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <fieldset className="form-section" disabled={saving}>
+        <legend>Features</legend>
+        <ul className="toggle-list">
+          {SETTING_TOGGLES.map((toggle) => (
+            <li key={toggle.key} className="toggle-list__item">
+              <label className="toggle">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={form.toggles[toggle.key]}
+                  onChange={(e) => {
+                    const on = e.target.checked;
+                    setForm((f) => ({ ...f, toggles: { ...f.toggles, [toggle.key]: on } }));
+                  }}
+                />
+                <span className="toggle__label">{toggle.label}</span>
+              </label>
+              <span className="field__hint">{toggle.hint}</span>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <fieldset className="form-section" disabled={saving}>
+        <legend>Fees</legend>
+        <div className="form-grid">
+          <TextField
+            label="Service Fee (%)"
+            name="serviceFee"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            required
+            value={form.serviceFee}
+            onChange={(e) => setField('serviceFee', e.target.value)}
+            error={errors.serviceFee}
+            hint="A whole percentage; the default is 10."
+          />
+          <TextField
+            label="Wallet Fee (%)"
+            name="walletFee"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            required
+            value={form.walletFee}
+            onChange={(e) => setField('walletFee', e.target.value)}
+            error={errors.walletFee}
+            hint="A whole percentage; the default is 20."
+          />
+        </div>
+      </fieldset>
+      <fieldset className="form-section" disabled={saving}>
+        <legend>API Keys</legend>
+        <div className="form-grid">
+          <TextField
+            label="Map Key"
+            name="mapboxKey"
+            autoComplete="off"
+            spellCheck={false}
+            value={form.mapboxKey}
+            onChange={(e) => setField('mapboxKey', e.target.value)}
+            error={errors.mapboxKey}
+            hint="Used by the maps; leave empty to remove it."
+          />
+          <div className="stack stack--tight">
+            <p className="field__label" id="secret-current-label">
+              Payment Secret Key
+            </p>
+            <p className="secret" aria-labelledby="secret-current-label" data-testid="secret-mask">
+              {maskedSecretLabel(view)}
+            </p>
+            <TextField
+              label="Replace Payment Secret Key"
+              name="newStripeSecretKey"
+              type="password"
+              autoComplete="new-password"
+              spellCheck={false}
+              value={form.newStripeSecretKey}
+              onChange={(e) => setField('newStripeSecretKey', e.target.value)}
+              error={errors.newStripeSecretKey}
+              hint="The stored key is never shown. Type a new key to replace it; leave empty to keep it."
+            />
+          </div>
+        </div>
+      </fieldset>
+      <div className="row row--end">
+        <Button type="submit" busy={saving}>
+          {saving ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Logo: the current one, and an uploader (1 image, 5 MB) that sets a new one. */
+function LogoEditor() {
+  const { toast } = useToast();
+  const home = useGetHomeViewQuery();
+  const [files, setFiles] = useState<File[]>([]);
+  const { upload, uploading } = useUpload();
+  const [setLogo, { isLoading: saving }] = useSetLogoMutation();
+  const busy = uploading || saving;
+  const current = home.data?.logo?.url ?? null;
+
+  const onUpload = async () => {
+    if (files.length === 0) return;
+    let id: string;
+    try {
+      id = (await upload(files, 'logo'))[0].id;
+    } catch (error) {
+      toast(error instanceof UploadProblem ? error.toast() : new UploadProblem('error', '').toast());
+      return;
+    }
+    try {
+      await setLogo(id).unwrap();
+      setFiles([]);
+      toast(ADMIN_MESSAGES.logo.success);
+    } catch (error) {
+      toast(failureWith(ADMIN_MESSAGES.logo.failure, errorMessage(error, '') || null));
+    }
+  };
+
+  return (
+    <div className="stack">
+      <div className="row">
+        <span className="field__label">Current logo:</span>
+        {current ? <img src={current} alt="Current site logo" className="logo-preview" /> : <span className="muted">The built-in logo is shown.</span>}
+      </div>
+      <DocumentUploader label="New Logo" files={files} onChange={setFiles} limits={LIMITS.logo} disabled={busy} />
+      <div className="row row--end">
+        <Button busy={busy} disabled={files.length === 0} onClick={() => void onUpload()}>
+          {busy ? 'Uploading...' : 'Upload Logo'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The System Settings tab. */
+export function SystemSettings() {
+  const { data, isLoading, isError, error, refetch } = useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <div className="stack">
+      <Card title="System Settings" description="Feature toggles, fees and the platform's API keys.">
+        {isLoading && <Spinner label="Loading settings..." />}
+        {isError && <ErrorState message={errorMessage(error, 'Could not load the settings.')} onRetry={() => void refetch()} />}
+        {data && <SettingsEditor view={data} />}
+      </Card>
+      <Card title="Logo" description="Shown in the header of every page.">
+        <LogoEditor />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { SettingsData, SettingsView } from '@tiredash/contracts';
+
+export const SETTING_TOGGLES = [
+  { key: 'messaging', label: 'Messaging', hint: 'Customers and providers can message each other.' },
+  { key: 'voip', label: 'VoIP Calls', hint: 'In-app voice calls between customers and providers.' },
+  { key: 'pushNotifications', label: 'Push Notifications', hint: 'Send push notifications to mobile devices.' },
+  { key: 'tipping', label: 'Tipping', hint: 'Customers can add a tip when paying.' },
+  { key: 'advertising', label: 'Advertising', hint: 'Show partner offers on the platform.' },
+] as const;
+export type ToggleKey = (typeof SETTING_TOGGLES)[number]['key'];
+
+export interface SettingsForm {
+  toggles: Record<ToggleKey, boolean>;
+  serviceFee: string;
+  walletFee: string;
+  mapboxKey: string;
+  /** Empty keeps the stored payment secret key; typing replaces it (it is never shown in full). */
+  newStripeSecretKey: string;
+}
+export type SettingsField = 'serviceFee' | 'walletFee' | 'mapboxKey' | 'newStripeSecretKey';
+
+export function settingsFormOf(view: SettingsView): SettingsForm {
+  return {
+    toggles: {
+      messaging: view.messaging,
+      voip: view.voip,
+      pushNotifications: view.pushNotifications,
+      tipping: view.tipping,
+      advertising: view.advertising,
+    },
+    serviceFee: String(view.serviceFee),
+    walletFee: String(view.walletFee),
+    mapboxKey: view.mapboxKey ?? '',
+    newStripeSecretKey: '',
+  };
+}
+
+/** What the form shows for the stored payment secret key: the server's mask, or that none is set. */
+export function maskedSecretLabel(view: Pick<SettingsView, 'stripeSecretKey' | 'stripeSecretKeySet'>): string {
+  if (!view.stripeSecretKeySet) return 'Not set';
+  return view.stripeSecretKey ?? '••••••••';
+}
+
+/** A whole percentage from 0 to 100 ('Service fee entered as integer'). */
+export function checkPercent(raw: string, label: string): string | null {
+  const value = raw.trim();
+  if (value === '') return `${label} is required`;
+  if (!/^\d+$/.test(value)) return `${label} must be a whole number`;
+  if (Number(value) > 100) return `${label} must be 100 or less`;
+  return null;
+}
+
+export type SettingsCheck = { ok: true; data: SettingsData } | { ok: false; errors: Partial<Record<SettingsField, string>> };
+
+/**
+ * Checks the form and builds the PUT /settings body: toggles and fees always, the map key when changed,
+ * the payment secret key only when a new one was typed (replace-only: the mask is never sent back).
+ */
+export function buildSettingsUpdate(form: SettingsForm, original: SettingsView): SettingsCheck {
+  const errors: Partial<Record<SettingsField, string>> = {};
+  const serviceFeeError = checkPercent(form.serviceFee, 'Service fee');
+  const walletFeeError = checkPercent(form.walletFee, 'Wallet fee');
+  if (serviceFeeError) errors.serviceFee = serviceFeeError;
+  if (walletFeeError) errors.walletFee = walletFeeError;
+  const newSecret = form.newStripeSecretKey.trim();
+  if (newSecret.includes('…') || newSecret.includes('•')) errors.newStripeSecretKey = 'Enter the full new key';
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const data: SettingsData = {
+    ...form.toggles,
+    serviceFee: Number(form.serviceFee.trim()),
+    walletFee: Number(form.walletFee.trim()),
+  };
+  const mapboxKey = form.mapboxKey.trim();
+  if (mapboxKey !== (original.mapboxKey ?? '')) data.mapboxKey = mapboxKey === '' ? null : mapboxKey;
+  if (newSecret !== '') data.stripeSecretKey = newSecret;
+  return { ok: true, data };
+}

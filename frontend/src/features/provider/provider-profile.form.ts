@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { PROVIDER_PROFILE_SERVICES, providerFieldsSchema, type providerUpdateBodySchema, type ProviderView } from '@tiredash/contracts';
+import { validateWith, type FieldErrors, type Validation } from '../auth/form-validation';
+
+/** Toasts of the profile editor (spec section 8). */
+export const PROFILE_MESSAGES = {
+  loadFailed: { title: 'Error', description: 'Failed to load profile data. Please try again.' },
+  updateFailed: { title: 'Error', description: 'Failed to update profile. Please try again.' },
+  updated: { title: 'Success', description: 'Profile updated successfully!' },
+} as const;
+
+/** The PUT /providers/{id} body as sent: service_types may be the comma-joined string. */
+export type ProviderProfileUpdate = z.input<typeof providerUpdateBodySchema>;
+
+export interface ProfileValues {
+  businessName: string;
+  yearsExperience: string;
+  phone: string;
+  serviceTypes: string[];
+}
+export type ProfileField = Exclude<keyof ProfileValues, 'serviceTypes'>;
+
+export function profileValuesOf(provider: ProviderView): ProfileValues {
+  return {
+    businessName: provider.businessName,
+    yearsExperience: String(provider.yearsExperience),
+    phone: provider.phone,
+    serviceTypes: [...provider.service_types],
+  };
+}
+
+/** The checklist: the spec's six profile services, plus any other service the provider already offers. */
+export function serviceChecklist(current: readonly string[]): string[] {
+  const base: string[] = [...PROVIDER_PROFILE_SERVICES];
+  return [...base, ...current.filter((s) => !base.includes(s))];
+}
+
+/** Turns a service on or off. */
+export function toggleService(list: readonly string[], service: string): string[] {
+  return list.includes(service) ? list.filter((s) => s !== service) : [...list, service];
+}
+
+const profileSchema = z.object({
+  businessName: providerFieldsSchema.shape.businessName,
+  yearsExperience: z
+    .string()
+    .trim()
+    .min(1, 'Years experience is required')
+    .refine((v) => Number.isFinite(Number(v)), 'Years experience must be a number')
+    .pipe(z.coerce.number().int('Years of experience must be a whole number').min(0, 'Years experience must be 0 or more').max(80)),
+  phone: providerFieldsSchema.shape.phone,
+  serviceTypes: z.array(z.string()).min(1, 'Please select at least one service type you offer.'),
+});
+
+/** Uploaded document ids to store (null keeps what the provider has). */
+export interface ProfileDocuments {
+  businessId: string | null;
+  businessLicense: string | null;
+}
+
+/**
+ * Checks the form (Business Name, Years Experience numeric and Phone required, at least one service) and
+ * builds the PUT /providers/{id} body: service_types comma-joined, new document ids only when uploaded.
+ */
+export function buildProfileUpdate(
+  values: ProfileValues,
+  documents: ProfileDocuments = { businessId: null, businessLicense: null },
+): Validation<ProviderProfileUpdate, ProfileField | 'serviceTypes'> {
+  const result = validateWith<typeof profileSchema, ProfileField | 'serviceTypes'>(profileSchema, values);
+  if (!result.ok) return result;
+  const data: ProviderProfileUpdate['data'] = {
+    businessName: result.data.businessName,
+    yearsExperience: result.data.yearsExperience,
+    phone: result.data.phone,
+    service_types: result.data.serviceTypes.join(','),
+  };
+  if (documents.businessId) data.businessId = documents.businessId;
+  if (documents.businessLicense) data.businessLicense = documents.businessLicense;
+  return { ok: true, data: { data } };
+}
+
+export type ProfileErrors = FieldErrors<ProfileField | 'serviceTypes'>;

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The branch point of the card path (spec section 4, submitting a request): the payments issue provides a
+ * dialog with these props ('Payment', saved cards or a new card, authorisation of budget + $10). The request is
+ * created only after `onSuccess`. Until such a dialog is passed in, a card submission is refused with a clear
+ * message and nothing is created.
+ */
+export interface CardPaymentDialogProps {
+  open: boolean;
+  /** What the customer is charged, in dollars: the budget plus the $10 processing fee. */
+  amount: number;
+  /** The customer's documentId. */
+  customerId: string;
+  onSuccess: (result: { paymentIntentId: string | null }) => void;
+  onCancel: () => void;
+}
+
+export type CardPaymentDialogComponent = ComponentType<CardPaymentDialogProps>;

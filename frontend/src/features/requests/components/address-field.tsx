@@ -1,0 +1,94 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { AddressSuggestion } from '../api';
+import { useAddressSuggestions } from '../hooks/use-address-suggestions';
+
+interface AddressFieldProps {
+  value: string;
+  /** Typing: the text changed and any picked location is cleared. */
+  onType: (text: string) => void;
+  /** A suggestion was picked: address and coordinates. */
+  onPick: (suggestion: AddressSuggestion) => void;
+  disabled?: boolean;
+}
+
+/** An address combobox: suggestions appear after a pause in typing; picking one sets address and coordinates. */
+export function AddressField({ value, onType, onPick, disabled }: AddressFieldProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [typing, setTyping] = useState(false);
+  const [active, setActive] = useState(-1);
+  const { suggestions, clear } = useAddressSuggestions(value, typing);
+  const open = typing && suggestions.length > 0;
+
+  const pick = (s: AddressSuggestion) => {
+    setTyping(false);
+    setActive(-1);
+    clear();
+    onPick(s);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open) return;
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((i) => (i + 1) % suggestions.length);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+    } else if (event.key === 'Enter' && active >= 0) {
+      event.preventDefault();
+      pick(suggestions[active]);
+    } else if (event.key === 'Escape') {
+      setTyping(false);
+      clear();
+    }
+  };
+
+  return (
+    <div className="field address-field">
+      <label htmlFor={id} className="field__label">
+        Service Address
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        type="text"
+        autoComplete="street-address"
+        placeholder="Street, city"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => {
+          setTyping(true);
+          setActive(-1);
+          onType(e.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setTimeout(() => setTyping(false), 150)}
+      />
+      {open && (
+        <ul id={listId} role="listbox" className="address-field__list" aria-label="Address suggestions">
+          {suggestions.map((s, index) => (
+            <li
+              key={`${s.display_name}-${index}`}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              className={`address-field__option${index === active ? ' address-field__option--active' : ''}`}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(s);
+              }}
+            >
+              {s.display_name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { LIMITS, type ServiceRequestView } from '@tiredash/contracts';
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { errorStatus } from '../../../shared/api/api-error';
+import { useRealtimeConnection } from '../../../shared/realtime/use-realtime';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { selectCurrentUser } from '../../auth/auth.slice';
+import { useGetServiceRequestQuery, useListBidsQuery, useUpdateServiceRequestMutation } from '../api';
+import type { DisplayBid } from '../bids.reducer';
+import type { CardPaymentDialogComponent } from '../card-payment';
+import { bidStateOf, initialProviderRequestsState, providerRequestsReducer } from '../provider-requests.reducer';
+import { BidForm } from './bid-form';
+import { BidsList } from './bids-list';
+import { RequestSummary } from './request-summary';
+import { useLiveBids } from '../hooks/use-live-bids';
+
+export const ACCEPT_TOASTS = {
+  accepted: { title: 'Bid Accepted!', description: 'Your provider is on the way.' },
+  conflict: {
+    title: 'Bid no longer available',
+    description: 'This request was already accepted or the bid has closed. Please choose another bid.',
+    variant: 'destructive',
+  },
+  failed: { title: 'Error', description: 'Failed to accept the bid. Please try again.', variant: 'destructive' },
+  cancelFailed: { title: 'Error', description: 'Failed to cancel the request. Please try again.', variant: 'destructive' },
+  selectPayment: { title: 'Select payment method', description: 'Choose how you will pay before accepting a bid.', variant: 'destructive' },
+  cardUnavailable: {
+    title: 'Card payment not available yet',
+    description: 'The new amount cannot be charged to a card yet.',
+    variant: 'destructive',
+  },
+} as const;
+
+interface BiddingViewProps {
+  requestId: string;
+  /** The payments issue's dialog, for a card request whose accepted bid differs from the budget. */
+  CardPaymentDialog?: CardPaymentDialogComponent;
+}
+
+/** /bidding/{id}: the request and, for its customer, the live bids with accept and Cancel Request. */
+export function BiddingView({ requestId, CardPaymentDialog }: BiddingViewProps) {
+  const user = useAppSelector(selectCurrentUser);
+  const role = user?.role?.name ?? null;
+  const request = useGetServiceRequestQuery(requestId);
+
+  if (request.isLoading) return <Spinner label="Loading request..." />;
+  if (request.isError || !request.data) {
+    const status = errorStatus(request.error);
+    const message =
+      status === 404 ? 'This request does not exist.' : status === 403 ? 'You cannot view this request.' : 'Could not load this request.';
+    return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
+  }
+  if (role === 'provider') return <ProviderBidding request={request.data} providerId={user?.business?.documentId ?? null} />;
+  return <CustomerBidding request={request.data} CardPaymentDialog={CardPaymentDialog} />;
+}
+
+function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceRequestView; CardPaymentDialog?: CardPaymentDialogComponent }) {
+  const requestId = request.documentId;
+  const token = useAppSelector((s) => s.auth.token);
+  const user = useAppSelector(selectCurrentUser);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [accepting, setAccepting] = useState<string | null>(null);
+  const [repay, setRepay] = useState<DisplayBid | null>(null);
+  const [update, { isLoading: updating }] = useUpdateServiceRequestMutation();
+  const open = request.tireStatus === 'Bids Open';
+  const bids = useListBidsQuery(requestId, { skip: !open, refetchOnMountOrArgChange: true });
+  const join = useMemo(() => (user ? { userId: user.id, role: 'customer' as const, requestId } : null), [user, requestId]);
+  const socket = useRealtimeConnection(open ? token : null, join);
+  const live = useLiveBids(socket, requestId, bids.data);
+
+  const accept = async (bid: DisplayBid) => {
+    setAccepting(bid.documentId);
+    try {
+      await update({ id: requestId, data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } }).unwrap();
+      toast(ACCEPT_TOASTS.accepted);
+      void navigate(`/tracking/${requestId}`);
+    } catch (err) {
+      if (errorStatus(err) === 409) {
+        toast(ACCEPT_TOASTS.conflict);
+        live.remove(bid.documentId);
+      } else toast(ACCEPT_TOASTS.failed);
+    } finally {
+      setAccepting(null);
+    }
+  };
+
+  // Spec section 4 (accepting a bid): cash, or card at the budget, at once; card at another amount re-authorises first.
+  const onAccept = (bid: DisplayBid) => {
+    if (request.paymentMethod === 'cash' || bid.amount === request.budget) return void accept(bid);
+    if (request.paymentMethod !== 'card') return toast(ACCEPT_TOASTS.selectPayment);
+    if (!CardPaymentDialog) return toast(ACCEPT_TOASTS.cardUnavailable);
+    setRepay(bid);
+  };
+
+  const cancel = async () => {
+    try {
+      await update({ id: requestId, data: { tireStatus: 'Cancelled' } }).unwrap();
+      void navigate('/dashboard');
+    } catch {
+      toast(ACCEPT_TOASTS.cancelFailed);
+    }
+  };
+
+  return (
+    <div className="bidding">
+      <Card title="Your request">
+        <RequestSummary request={request} />
+      </Card>
+      <Card
+        title="Incoming bids"
+        description={open ? `Each bid is shown for ${LIMITS.bidDisplayCountdownSeconds} seconds.` : undefined}
+        className="bidding__bids"
+      >
+        {open ? (
+          <>
+            {bids.isError && <p className="field__error">Could not load earlier bids; new ones still arrive live.</p>}
+            <BidsList bids={live.bids} accepting={accepting} onAccept={onAccept} />
+          </>
+        ) : (
+          <ClosedNote request={request} />
+        )}
+      </Card>
+      {(open || request.tireStatus === 'Accepted') && (
+        <div className="row row--end">
+          <Button variant="destructive" onClick={() => void cancel()} busy={updating && accepting === null}>
+            Cancel Request
+          </Button>
+        </div>
+      )}
+      {CardPaymentDialog && repay && user?.customer && (
+        <CardPaymentDialog
+          open
+          customerId={user.customer.documentId}
+          amount={repay.amount + LIMITS.cardProcessingFeeDollars}
+          onCancel={() => setRepay(null)}
+          onSuccess={() => {
+            const bid = repay;
+            setRepay(null);
+            void accept(bid);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ClosedNote({ request }: { request: ServiceRequestView }) {
+  if (request.tireStatus === 'Accepted' || request.tireStatus === 'In Progress') {
+    return (
+      <p>
+        You accepted a bid. <Link to={`/tracking/${request.documentId}`}>Track your provider</Link>
+      </p>
+    );
+  }
+  return <p className="muted">This request is {request.tireStatus.toLowerCase()}; it no longer takes bids.</p>;
+}
+
+function ProviderBidding({ request, providerId }: { request: ServiceRequestView; providerId: string | null }) {
+  const [state, dispatch] = useReducer(providerRequestsReducer, initialProviderRequestsState);
+  useEffect(() => {
+    dispatch({ type: 'synced', requests: [request], requestedAt: Date.now(), now: Date.now() });
+  }, [request]);
+  const open = request.tireStatus === 'Bids Open';
+  return (
+    <div className="bidding">
+      <Card title="Service request">
+        <RequestSummary request={request} />
+      </Card>
+      <Card title="Your bid">
+        {open && providerId ? (
+          <BidForm
+            requestId={request.documentId}
+            budget={request.budget}
+            providerId={providerId}
+            state={bidStateOf(state, request.documentId)}
+            onPlaced={(id) => dispatch({ type: 'bidPlaced', requestId: id })}
+          />
+        ) : request.accepted_bid?.provider.documentId === providerId && providerId ? (
+          <p>
+            The customer accepted your bid. <Link to={`/provider/tracking/${request.documentId}`}>Go to the job</Link>
+          </p>
+        ) : (
+          <p className="muted">This request no longer takes bids.</p>
+        )}
+      </Card>
+    </div>
+  );
+}

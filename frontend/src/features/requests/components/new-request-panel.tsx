@@ -1,0 +1,137 @@
+import { LIMITS } from '@tiredash/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { errorMessage, errorStatus } from '../../../shared/api/api-error';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Card } from '../../../shared/ui/card';
+import { selectCurrentUser } from '../../auth/auth.slice';
+import { useUpdateCustomerMutation } from '../../customer/api';
+import { useCreateServiceRequestMutation, useLazySearchAddressQuery, useUploadRequestPhotosMutation } from '../api';
+import type { CardPaymentDialogComponent } from '../card-payment';
+import { buildCreateBody, hasCoordinates, type RequestFormValues } from '../request-form.model';
+import { RequestForm } from './request-form';
+
+export const REQUEST_TOASTS = {
+  created: { title: 'Request Created', description: 'Your service request has been created successfully.' },
+  failed: { title: 'Error', description: 'Failed to create request. Please try again.', variant: 'destructive' },
+  cardUnavailable: {
+    title: 'Card payment not available yet',
+    description: 'Card payment cannot be used yet. Please choose cash to submit your request.',
+    variant: 'destructive',
+  },
+  noLocation: {
+    title: 'Location needed',
+    description: 'We could not place that address on the map. Use your current location or pick an address from the suggestions.',
+    variant: 'destructive',
+  },
+  uploadError: { title: 'Upload Error', description: 'An error occurred while uploading images.', variant: 'destructive' },
+} as const;
+
+interface PendingCard {
+  values: RequestFormValues;
+  photos: File[];
+  lat: number;
+  lng: number;
+  address: string;
+}
+
+/**
+ * The request form and the spec's submit flow: resolve coordinates (geocode when both are 0), save the payment
+ * method on the customer, then cash creates at once and card goes through the payment dialog first; photos are
+ * uploaded before the request is created. Success: 'Request Created' and /bidding/{documentId}.
+ */
+export function NewRequestPanel({ CardPaymentDialog }: { CardPaymentDialog?: CardPaymentDialogComponent }) {
+  const user = useAppSelector(selectCurrentUser);
+  const customerId = user?.customer?.documentId ?? null;
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [updateCustomer] = useUpdateCustomerMutation();
+  const [createRequest] = useCreateServiceRequestMutation();
+  const [uploadPhotos] = useUploadRequestPhotosMutation();
+  const [geocode] = useLazySearchAddressQuery();
+  const [busy, setBusy] = useState(false);
+  const [pendingCard, setPendingCard] = useState<PendingCard | null>(null);
+
+  const fail = () => toast(REQUEST_TOASTS.failed);
+
+  /** Uploads the photos (if any) and creates the request; answers false when it stopped. */
+  const create = async (p: PendingCard): Promise<void> => {
+    if (!customerId) return fail();
+    let photoIds: string[] = [];
+    if (p.photos.length > 0) {
+      try {
+        photoIds = (await uploadPhotos(p.photos).unwrap()).map((m) => m.id);
+      } catch (err) {
+        if (errorStatus(err) === null) toast(REQUEST_TOASTS.uploadError);
+        else toast({ title: 'Upload Failed', description: errorMessage(err, 'Failed to upload images.'), variant: 'destructive' });
+        return;
+      }
+    }
+    try {
+      const created = await createRequest(buildCreateBody(p.values, { customerId, photoIds, lat: p.lat, lng: p.lng, address: p.address })).unwrap();
+      toast(REQUEST_TOASTS.created);
+      void navigate(`/bidding/${created.documentId}`);
+    } catch {
+      fail();
+    }
+  };
+
+  const submit = async (values: RequestFormValues, photos: File[]) => {
+    if (!customerId || values.paymentMethod === '') return fail();
+    setBusy(true);
+    try {
+      let { lat, lng } = values;
+      let address = values.address;
+      if (!hasCoordinates(values)) {
+        const q = values.address.trim();
+        const found = q === '' ? [] : await geocode(q, true).unwrap().catch(() => []);
+        if (found.length === 0) {
+          toast(REQUEST_TOASTS.noLocation);
+          return;
+        }
+        lat = found[0].lat;
+        lng = found[0].lon;
+        address = address || found[0].display_name;
+      }
+      if (values.paymentMethod === 'card' && !CardPaymentDialog) {
+        toast(REQUEST_TOASTS.cardUnavailable);
+        return;
+      }
+      try {
+        await updateCustomer({ id: customerId, body: { data: { paymentMethod: values.paymentMethod } } }).unwrap();
+      } catch {
+        return fail();
+      }
+      const pending: PendingCard = { values, photos, lat, lng, address };
+      if (values.paymentMethod === 'card') {
+        setPendingCard(pending);
+        return;
+      }
+      await create(pending);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="New service request" className="request-panel">
+      <p className="notice">You&apos;ll receive bids from nearby providers within minutes</p>
+      <RequestForm submitting={busy} onSubmit={(values, photos) => void submit(values, photos)} />
+      {CardPaymentDialog && customerId && pendingCard && (
+        <CardPaymentDialog
+          open
+          customerId={customerId}
+          amount={Number(pendingCard.values.budget) + LIMITS.cardProcessingFeeDollars}
+          onCancel={() => setPendingCard(null)}
+          onSuccess={() => {
+            const p = pendingCard;
+            setPendingCard(null);
+            setBusy(true);
+            void create(p).finally(() => setBusy(false));
+          }}
+        />
+      )}
+    </Card>
+  );
+}

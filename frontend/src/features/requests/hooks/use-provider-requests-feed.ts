@@ -1,0 +1,69 @@
+import { LIMITS } from '@tiredash/contracts';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
+import { useToast } from '../../../shared/toast/use-toast';
+import { useListOfferedRequestsQuery } from '../api';
+import { playNotificationSound } from '../notification-sound';
+import { initialProviderRequestsState, providerRequestsReducer, type ProviderRequestsState } from '../provider-requests.reducer';
+
+export interface ProviderRequestsFeed {
+  providerId: string;
+  state: ProviderRequestsState;
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => void;
+  bidPlaced: (requestId: string) => void;
+}
+
+/**
+ * The approved provider's live request feed, kept for as long as the dashboard is open (whichever tab shows):
+ * the Bids Open requests offered to it (polled every 10 s), `new_request` ('New Service Request!' with the
+ * two-tone sound), `bid_expired`, `job_canceled`, and `bid_selected` ('Bid Accepted!', then the live job).
+ * The socket joins with the business id and role 'provider' (spec section 7); rooms come from the token.
+ */
+export function useProviderRequestsFeed(providerId: string | null): ProviderRequestsFeed | null {
+  const token = useAppSelector((s) => s.auth.token);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [state, dispatch] = useReducer(providerRequestsReducer, initialProviderRequestsState);
+  const join = useMemo(() => (providerId ? { userId: providerId, role: 'provider' as const } : null), [providerId]);
+  const socket = useRealtimeConnection(providerId ? token : null, join);
+  const query = useListOfferedRequestsQuery(undefined, {
+    skip: !providerId,
+    pollingInterval: LIMITS.requestStatusPollSeconds * 1000,
+  });
+  const { data, startedTimeStamp, refetch } = query;
+
+  useEffect(() => {
+    if (!data) return;
+    dispatch({ type: 'synced', requests: data, requestedAt: startedTimeStamp ?? Date.now(), now: Date.now() });
+  }, [data, startedTimeStamp]);
+
+  useSocketEvent(socket, 'new_request', (request) => {
+    dispatch({ type: 'offered', request, now: Date.now() });
+    toast({ title: 'New Service Request!', description: `${request.serviceType} · ${request.tireSize}${request.address ? ` · ${request.address}` : ''}` });
+    playNotificationSound();
+  });
+  useSocketEvent(socket, 'bid_expired', (p) => {
+    if (p.reason === 'expired') {
+      dispatch({ type: 'bidExpired', requestId: p.requestId });
+      toast({ title: 'Bid Expired', description: 'The bidding period for your bid has ended.' });
+    } else {
+      dispatch({ type: 'removed', requestId: p.requestId });
+    }
+  });
+  useSocketEvent(socket, 'job_canceled', (p) => dispatch({ type: 'removed', requestId: p.requestId }));
+  useSocketEvent(socket, 'bid_selected', (p) => {
+    dispatch({ type: 'removed', requestId: p.requestId });
+    toast({ title: 'Bid Accepted!', description: 'The customer accepted your bid. Head to the job.' });
+    void navigate(`/provider/tracking/${p.requestId}`);
+  });
+
+  const bidPlaced = useCallback((requestId: string) => dispatch({ type: 'bidPlaced', requestId }), []);
+  const retry = useCallback(() => void refetch(), [refetch]);
+
+  if (!providerId) return null;
+  return { providerId, state, isLoading: query.isLoading, isError: query.isError, refetch: retry, bidPlaced };
+}

@@ -1,0 +1,129 @@
+import {
+  formatTireSize,
+  isValidTireSize,
+  LIMITS,
+  SERVICE_TYPES,
+  type PaymentMethod,
+  type ServiceRequestCreateInput,
+  type ServiceType,
+} from '@tiredash/contracts';
+
+/** The customer request form (spec: customer request screen, section 5). */
+export interface RequestFormValues {
+  serviceType: ServiceType | '';
+  tireSize: string;
+  tireBrand: string;
+  address: string;
+  /** 0/0 until an address is picked or the device location is used (then geocoded at submit). */
+  lat: number;
+  lng: number;
+  description: string;
+  budget: string;
+  priority: string;
+  /** A datetime-local value ('2025-01-31T14:30') or ''. */
+  scheduledTime: string;
+  paymentMethod: PaymentMethod | '';
+}
+
+export const PRIORITIES = [
+  { value: 'low', label: 'Low' },
+  { value: 'normal', label: 'Normal' },
+  { value: 'high', label: 'High' },
+  { value: 'urgent', label: 'Urgent' },
+] as const;
+
+export const DEFAULT_PRIORITY = 'normal';
+
+export const INITIAL_REQUEST_VALUES: RequestFormValues = {
+  serviceType: '',
+  tireSize: '',
+  tireBrand: '',
+  address: '',
+  lat: 0,
+  lng: 0,
+  description: '',
+  budget: '',
+  priority: DEFAULT_PRIORITY,
+  scheduledTime: '',
+  paymentMethod: '',
+};
+
+export const PAYMENT_LABELS: Record<PaymentMethod, { title: string; description: string }> = {
+  cash: { title: 'Cash', description: 'Pay the provider directly in cash' },
+  card: {
+    title: 'Card',
+    description: `Pay by card (a $${LIMITS.cardProcessingFeeDollars} processing fee is added)`,
+  },
+};
+
+export function isServiceType(value: string): value is ServiceType {
+  return (SERVICE_TYPES as readonly string[]).includes(value);
+}
+
+/** The tire-size field as the user types: the contracts' formatter (max 11 characters). */
+export function tireSizeInput(raw: string): string {
+  return formatTireSize(raw);
+}
+
+function budgetNumber(budget: string): number {
+  const trimmed = budget.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/** Spec section 5: submit stays disabled until payment method, a non-zero budget and service type are set. */
+export function canSubmitRequest(values: RequestFormValues): boolean {
+  const budget = budgetNumber(values.budget);
+  return values.paymentMethod !== '' && Number.isFinite(budget) && budget !== 0 && isServiceType(values.serviceType);
+}
+
+export type RequestFormErrors = Partial<Record<'serviceType' | 'tireSize' | 'budget' | 'paymentMethod' | 'scheduledTime', string>>;
+
+/** The messages shown beside the fields on submit; an empty object means the form may be sent. */
+export function validateRequest(values: RequestFormValues): RequestFormErrors {
+  const errors: RequestFormErrors = {};
+  if (!isServiceType(values.serviceType)) errors.serviceType = 'Service type is required';
+  if (values.tireSize.trim() === '') errors.tireSize = 'Tire size is required';
+  else if (!isValidTireSize(values.tireSize)) errors.tireSize = 'Enter a tire size like 225/65/R17';
+  const budget = budgetNumber(values.budget);
+  if (!Number.isFinite(budget) || budget === 0) errors.budget = 'Budget is required and must not be 0';
+  else if (budget < 0) errors.budget = 'Budget must be more than 0';
+  if (values.paymentMethod === '') errors.paymentMethod = 'Choose how you will pay';
+  if (values.scheduledTime !== '' && Number.isNaN(Date.parse(values.scheduledTime))) errors.scheduledTime = 'Enter a valid date and time';
+  return errors;
+}
+
+export function hasCoordinates(values: Pick<RequestFormValues, 'lat' | 'lng'>): boolean {
+  return !(values.lat === 0 && values.lng === 0);
+}
+
+/** The POST /service-requests body (spec section 7: the create payload of the customer screen). */
+export function buildCreateBody(
+  values: RequestFormValues,
+  input: { customerId: string; photoIds: string[]; lat: number; lng: number; address: string },
+): ServiceRequestCreateInput {
+  const description = values.description.trim() || null;
+  const scheduled = values.scheduledTime === '' ? null : new Date(values.scheduledTime).toISOString();
+  const address = input.address.trim() || null;
+  return {
+    data: {
+      serviceType: values.serviceType as ServiceType,
+      tireSize: values.tireSize,
+      tireBrand: values.tireBrand.trim() || null,
+      tireStatus: 'Bids Open',
+      status: 'Bids Open',
+      budget: Number(values.budget),
+      priority: values.priority || DEFAULT_PRIORITY,
+      urgency: values.priority || DEFAULT_PRIORITY,
+      scheduledTime: scheduled,
+      photos: input.photoIds,
+      description,
+      notes: description,
+      address,
+      lat: input.lat,
+      lng: input.lng,
+      location: { address, lat: input.lat, lng: input.lng },
+      customer: input.customerId,
+      paymentMethod: values.paymentMethod === '' ? undefined : values.paymentMethod,
+    },
+  };
+}

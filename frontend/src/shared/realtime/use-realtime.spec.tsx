@@ -1,0 +1,71 @@
+import type { JoinPayload } from '@tiredash/contracts';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { FakeRealtimeSocket } from './fake-realtime-socket';
+import { RealtimeSocketFactoryContext } from './realtime-context';
+import { useRealtimeConnection, useSocketEvent } from './use-realtime';
+
+function setup(initial: { token: string | null; join: JoinPayload | null }) {
+  const sockets: FakeRealtimeSocket[] = [];
+  const factory = (token: string) => {
+    const s = new FakeRealtimeSocket();
+    s.tokens.push(token);
+    sockets.push(s);
+    return s;
+  };
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <RealtimeSocketFactoryContext.Provider value={factory}>{children}</RealtimeSocketFactoryContext.Provider>
+  );
+  const hook = renderHook(({ token, join }) => useRealtimeConnection(token, join), { wrapper, initialProps: initial });
+  return { sockets, hook };
+}
+
+const joins = (s: FakeRealtimeSocket) => s.emitted.filter((e) => e.event === 'join').map((e) => e.args[0]);
+
+describe('useRealtimeConnection', () => {
+  it('makes no socket without a token', () => {
+    const { sockets, hook } = setup({ token: null, join: null });
+    expect(sockets).toHaveLength(0);
+    expect(hook.result.current).toBeNull();
+  });
+
+  it('joins once per connection and again after a reconnect', () => {
+    const join: JoinPayload = { userId: 'u1', role: 'customer', requestId: '00000000-0000-4000-8000-000000000001' };
+    const { sockets } = setup({ token: 't1', join });
+    const s = sockets[0];
+    expect(s.tokens).toEqual(['t1']);
+    expect(joins(s)).toEqual([join]);
+    act(() => {
+      s.connected = false;
+      s.connect();
+    });
+    expect(joins(s)).toEqual([join, join]);
+  });
+
+  it('sends a changed join payload and replaces the socket when the token changes', () => {
+    const { sockets, hook } = setup({ token: 't1', join: { userId: 'u1', role: 'provider' } });
+    hook.rerender({ token: 't1', join: { userId: 'b1', role: 'provider' } });
+    expect(joins(sockets[0])).toEqual([
+      { userId: 'u1', role: 'provider' },
+      { userId: 'b1', role: 'provider' },
+    ]);
+    hook.rerender({ token: 't2', join: { userId: 'b1', role: 'provider' } });
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0].connected).toBe(false);
+    expect(sockets[1].tokens).toEqual(['t2']);
+  });
+
+  it('delivers events to the latest handler and unsubscribes on unmount', () => {
+    const s = new FakeRealtimeSocket();
+    const seen: string[] = [];
+    const hook = renderHook(({ tag }) => useSocketEvent(s, 'driver_location', (p) => seen.push(`${tag}:${p.lat}`)), {
+      initialProps: { tag: 'a' },
+    });
+    s.deliver('driver_location', { lat: 1, lng: 2 });
+    hook.rerender({ tag: 'b' });
+    s.deliver('driver_location', { lat: 3, lng: 4 });
+    expect(seen).toEqual(['a:1', 'b:3']);
+    hook.unmount();
+    expect(s.listenerCount('driver_location')).toBe(0);
+  });
+});
