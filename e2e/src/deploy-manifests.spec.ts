@@ -1,11 +1,32 @@
-// Static checks of the deployment files against the workspace: every runnable service has a compose
-// entry built from the shared Dockerfile and a Kubernetes Deployment with replicas and probes, the
-// infrastructure uses the official images (NATS with JetStream), and no secret value is committed.
+// Static checks of the deployment files against the workspace. Every service directory with
+// `"tiredash": { "service": true }` has a compose entry built from the shared Dockerfile with a healthcheck (NATS ping
+// for the NATS-only services, HTTP for the others) and a Kubernetes Deployment (except the local-only Stripe emulator)
+// with replicas, probes and secrets by reference. The environment each file gives a service is fed to that service's
+// own `loadConfig` (src/config.ts): compose must give a working development stack, Kubernetes a valid production one,
+// and the URLs services use to reach each other must point at the right host and port. The README documents every
+// variable the services read.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+
+/** Services that run only on a developer machine: in compose, never in the production manifests. */
+const LOCAL_ONLY = ['stripe-emulator'];
+
+type Env = Record<string, string | undefined>;
+
+interface ServiceInfo {
+  name: string;
+  /** The gateway (the public edge, reads PORT) or a service declaring `tiredash.portEnv`. */
+  http: boolean;
+  portEnv: string | null;
+  /** The variable other services use to reach it (`tiredash.urlEnv`). */
+  urlEnv: string | null;
+  /** Extra variables the launcher gives it (`tiredash.env`, `{gatewayUrl}` = the gateway's URL). */
+  env: Record<string, string>;
+  configSource: string;
+}
 
 interface ComposeService {
   image?: string;
@@ -14,96 +35,486 @@ interface ComposeService {
   healthcheck?: { test: string[] | string };
   depends_on?: Record<string, { condition: string }>;
   environment?: Record<string, string>;
+  volumes?: string[];
+  ports?: string[];
+}
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: unknown };
+}
+
+interface Probe {
+  exec?: { command: string[] };
+  httpGet?: { path: string; port: string | number };
+}
+
+interface Container {
+  name: string;
+  image: string;
+  ports?: Array<{ name?: string; containerPort: number }>;
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  env?: EnvVar[];
+  startupProbe?: Probe;
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
 }
 
 interface K8sObject {
   kind: string;
-  metadata: { name: string };
+  metadata: { name: string; annotations?: Record<string, string> };
+  data?: Record<string, string>;
   spec?: {
     replicas?: number;
-    template?: { spec: { containers: Array<{ name: string; image: string; readinessProbe?: unknown; livenessProbe?: unknown; env?: Array<{ name: string; value?: string; valueFrom?: unknown }> }> } };
+    selector?: Record<string, string> | { matchLabels: Record<string, string> };
+    sessionAffinity?: string;
+    ports?: Array<{ name?: string; port: number; targetPort: string | number }>;
+    template?: { metadata?: { labels?: Record<string, string> }; spec: { containers: Container[] } };
+    rules?: Array<{
+      http: {
+        paths: Array<{
+          path: string;
+          pathType: string;
+          backend: { service: { name: string; port: { name?: string; number?: number } } };
+        }>;
+      };
+    }>;
   };
 }
 
-function runnableServices(): string[] {
+interface ConfigModule {
+  loadConfig(env: Env): unknown;
+}
+
+function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+function discoverServices(): ServiceInfo[] {
   const dir = path.join(ROOT, 'services');
-  return fs
-    .readdirSync(dir)
-    .filter((name) => {
-      const file = path.join(dir, name, 'package.json');
-      if (!fs.existsSync(file)) return false;
-      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { tiredash?: { service?: boolean } };
-      return pkg.tiredash?.service === true;
-    })
-    .sort();
+  const found: ServiceInfo[] = [];
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name, 'package.json');
+    if (!fs.existsSync(file)) continue;
+    const pkg = readJson<{
+      tiredash?: { service?: boolean; portEnv?: string; urlEnv?: string; env?: Record<string, string> };
+    }>(file);
+    if (pkg.tiredash?.service !== true) continue;
+    const portEnv = pkg.tiredash.portEnv ?? null;
+    found.push({
+      name,
+      http: name === 'gateway' || portEnv !== null,
+      portEnv,
+      urlEnv: pkg.tiredash.urlEnv ?? null,
+      env: pkg.tiredash.env ?? {},
+      configSource: fs.readFileSync(path.join(dir, name, 'src', 'config.ts'), 'utf8'),
+    });
+  }
+  return found;
 }
 
-const compose = parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
-
-function k8sObjects(): K8sObject[] {
-  const base = path.join(ROOT, 'deploy', 'k8s', 'base');
-  const kustomization = parse(fs.readFileSync(path.join(base, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
-  return kustomization.resources.flatMap((file) => {
-    const full = path.join(base, file);
-    expect(fs.existsSync(full)).toBe(true);
-    return parseAllDocuments(fs.readFileSync(full, 'utf8')).map((d) => d.toJSON() as K8sObject);
-  });
+function loadServiceConfig<T>(service: string, env: Env): T {
+  const mod = jest.requireActual<ConfigModule>(path.join(ROOT, 'services', service, 'src', 'config.ts'));
+  return mod.loadConfig(env) as T;
 }
+
+/** The ping subject a NATS-only service answers, as declared in libs/contracts/src/<service>/commands.ts. */
+function pingSubject(service: string): string | null {
+  const file = path.join(ROOT, 'libs', 'contracts', 'src', service, 'commands.ts');
+  if (!fs.existsSync(file)) return null;
+  const match = new RegExp(`'(${service.replace(/[-.]/g, '\\$&')}\\.cmd\\.ping)'`).exec(
+    fs.readFileSync(file, 'utf8'),
+  );
+  return match ? match[1]! : null;
+}
+
+/** Compose interpolation with an empty environment: `${X:-d}` / `${X-d}` give d, `${X}` gives '', `$$` gives `$`. */
+function interpolate(value: string): string {
+  return value.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}/g,
+    (all, _name: string | undefined, dflt: string | undefined) => (all === '$$' ? '$' : (dflt ?? '')),
+  );
+}
+
+function composeEnv(service: ComposeService): Env {
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]),
+  );
+}
+
+/** The variables a config file declares: the upper-case keys of its zod env schema (`NAME: z.string()...`, `NAME: int(...)`). */
+function declaredVariables(source: string): string[] {
+  return [...source.matchAll(/^\s+([A-Z][A-Z0-9_]+): (?:z\b|[a-z]\w*\()/gm)].map((m) => m[1]!);
+}
+
+const services = discoverServices();
+const composeText = fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText, { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+};
+
+const k8sBase = path.join(ROOT, 'deploy', 'k8s', 'base');
+const kustomization = parse(fs.readFileSync(path.join(k8sBase, 'kustomization.yaml'), 'utf8')) as {
+  resources: string[];
+  configMapGenerator?: Array<{ name: string; literals?: string[] }>;
+  images?: Array<{ name: string }>;
+};
+const k8sObjects: K8sObject[] = kustomization.resources.flatMap((file) =>
+  parseAllDocuments(fs.readFileSync(path.join(k8sBase, file), 'utf8')).map((d) => d.toJSON() as K8sObject),
+);
+const configMaps = new Map(
+  (kustomization.configMapGenerator ?? []).map((g) => [
+    g.name,
+    Object.fromEntries(
+      (g.literals ?? []).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    ) as Record<string, string>,
+  ]),
+);
+
+/** Sample values of the Secret keys (the Secret itself is created outside the repository). */
+const SAMPLE_SECRETS: Record<string, string> = {
+  DATABASE_URL: 'postgres://tiredash:pw@db.internal:5432/tiredash',
+  JWT_SECRET: 'k8s-sample-secret-with-more-than-32-characters',
+  SEED_ADMIN_EMAIL: 'admin@example.com',
+  SEED_ADMIN_PASSWORD: 'Sample-admin-password-1',
+  CONTENT_ENCRYPTION_KEY: 'ab'.repeat(32),
+  STRIPE_SECRET_KEY: 'sk_live_sample',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_sample',
+  STRIPE_WEBHOOK_SECRET: 'whsec_sample',
+  S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com',
+  S3_BUCKET: 'tiredash-uploads',
+  S3_REGION: 'eu-west-1',
+  S3_ACCESS_KEY_ID: 'AKIASAMPLE',
+  S3_SECRET_ACCESS_KEY: 'sample-secret-access-key',
+  MAPBOX_TOKEN: 'pk.sample-mapbox-token',
+};
+
+function deployment(name: string): K8sObject | undefined {
+  return k8sObjects.find((o) => o.kind === 'Deployment' && o.metadata.name === name);
+}
+
+/** What the container sees: its ConfigMaps (from the generator), then its own env (secrets as the samples above). */
+function containerEnv(container: Container): Env {
+  const env: Env = {};
+  for (const from of container.envFrom ?? []) {
+    expect(from.secretRef).toBeUndefined();
+    const data = configMaps.get(from.configMapRef!.name);
+    expect(data).toBeDefined();
+    Object.assign(env, data);
+  }
+  for (const v of container.env ?? []) {
+    if (v.value !== undefined) env[v.name] = v.value;
+    else if (v.valueFrom?.secretKeyRef) {
+      expect(v.valueFrom.secretKeyRef.name).toBe('tiredash-secrets');
+      const sample = SAMPLE_SECRETS[v.valueFrom.secretKeyRef.key];
+      expect(sample).toBeDefined();
+      env[v.name] = sample;
+    }
+  }
+  return env;
+}
+
+function portOf(service: ServiceInfo, env: Env, fallback: number): number {
+  const raw = env[service.portEnv ?? 'PORT'];
+  return raw ? Number(raw) : fallback;
+}
+
+const isSensitive = (name: string): boolean => /SECRET|PASSWORD|TOKEN|DATABASE_URL|_KEY(_ID)?$/.test(name);
 
 describe('deployment files', () => {
-  const services = runnableServices();
+  const byName = new Map(services.map((s) => [s.name, s]));
 
   it('finds the services', () => {
-    expect(services).toEqual(expect.arrayContaining(['gateway', 'identity']));
+    expect(services.map((s) => s.name)).toEqual(
+      expect.arrayContaining([
+        'content',
+        'gateway',
+        'identity',
+        'payments',
+        'realtime',
+        'requests',
+        'stripe-emulator',
+      ]),
+    );
+    for (const name of LOCAL_ONLY) expect(byName.has(name)).toBe(true);
   });
 
-  it('compose runs the official postgres, nats (JetStream) and redis images with healthchecks', () => {
-    const { postgres, nats, redis } = compose.services;
-    expect(postgres?.image).toMatch(/^postgres:/);
-    expect(nats?.image).toMatch(/^nats:/);
-    expect(([] as string[]).concat(nats?.command ?? [])).toContain('-js');
-    expect(redis?.image).toMatch(/^redis:/);
-    for (const s of [postgres, nats, redis]) expect(s?.healthcheck?.test).toBeDefined();
-  });
+  describe('docker-compose.yml', () => {
+    it('runs the official postgres, nats (JetStream) and redis images with healthchecks', () => {
+      const { postgres, nats, redis } = compose.services;
+      expect(postgres?.image).toMatch(/^postgres:/);
+      expect(nats?.image).toMatch(/^nats:/);
+      expect(([] as string[]).concat(nats?.command ?? [])).toContain('-js');
+      expect(redis?.image).toMatch(/^redis:/);
+      for (const s of [postgres, nats, redis]) expect(s?.healthcheck?.test).toBeDefined();
+    });
 
-  it('compose builds every service from the shared Dockerfile and wires its environment', () => {
-    for (const name of services) {
-      const s = compose.services[name];
-      expect(s).toBeDefined();
-      expect(s!.build?.args?.SERVICE).toBe(name);
-      expect(fs.existsSync(path.join(ROOT, s!.build!.context, s!.build!.dockerfile))).toBe(true);
-      expect(s!.healthcheck?.test).toBeDefined();
-      expect(Object.keys(s!.depends_on ?? {})).toEqual(expect.arrayContaining(['postgres', 'nats', 'redis']));
-      for (const key of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'JWT_SECRET', 'NODE_ENV']) {
-        expect(s!.environment).toHaveProperty(key);
+    it.each(services.map((s) => [s.name]))(
+      'builds %s from the shared Dockerfile with a fitting healthcheck',
+      (name) => {
+        const service = byName.get(name)!;
+        const s = compose.services[name];
+        expect(s).toBeDefined();
+        expect(s!.build?.args?.SERVICE).toBe(name);
+        expect(fs.existsSync(path.join(ROOT, s!.build!.context, s!.build!.dockerfile))).toBe(true);
+        const test = ([] as string[]).concat(s!.healthcheck?.test ?? []);
+        if (service.http) {
+          const port = portOf(service, composeEnv(s!), 3000);
+          expect(test.join(' ')).toContain(
+            `http://127.0.0.1:${port}/${name === 'gateway' ? 'ready' : 'health'}`,
+          );
+        } else {
+          const subject = pingSubject(name);
+          expect(subject).toBe(`${name}.cmd.ping`);
+          expect(test).toEqual(['CMD', 'node', '/app/nats-ping.cjs', subject]);
+        }
+      },
+    );
+
+    it.each(services.map((s) => [s.name]))(
+      'gives %s an environment its config accepts, pointing at the compose services',
+      (name) => {
+        const service = byName.get(name)!;
+        const s = compose.services[name]!;
+        const env = composeEnv(s);
+        const deps = Object.keys(s.depends_on ?? {});
+        const cfg = loadServiceConfig<{ databaseUrl?: string; natsUrl?: string; redisUrl?: string }>(
+          name,
+          env,
+        );
+        if (/DATABASE_URL/.test(service.configSource)) {
+          expect(new URL(env.DATABASE_URL!).hostname).toBe('postgres');
+          expect(deps).toContain('postgres');
+        }
+        if (/NATS_URL/.test(service.configSource)) {
+          expect(cfg.natsUrl).toBe('nats://nats:4222');
+          expect(deps).toContain('nats');
+        }
+        if (/REDIS_URL/.test(service.configSource)) {
+          expect(cfg.redisUrl).toBe('redis://redis:6379');
+          expect(deps).toContain('redis');
+        }
+        if (/jwtConfigFromEnv/.test(service.configSource)) {
+          for (const key of ['JWT_SECRET', 'JWT_ISSUER', 'JWT_AUDIENCE']) expect(env).toHaveProperty(key);
+        }
+        for (const dep of deps) expect(compose.services[dep]).toBeDefined();
+      },
+    );
+
+    it('wires the URLs services reach each other by (REALTIME_URL, STRIPE_API_BASE, the webhook URL)', () => {
+      const gatewayEnv = composeEnv(compose.services.gateway!);
+      const gatewayUrl = `http://gateway:${portOf(byName.get('gateway')!, gatewayEnv, 3000)}`;
+      for (const target of services.filter((s) => s.urlEnv)) {
+        const targetEnv = composeEnv(compose.services[target.name]!);
+        const expected = `http://${target.name}:${portOf(target, targetEnv, NaN)}`;
+        const users = Object.entries(compose.services).filter(
+          ([, s]) => s.environment && target.urlEnv! in s.environment,
+        );
+        expect(users.length).toBeGreaterThan(0);
+        for (const [, user] of users) expect(composeEnv(user)[target.urlEnv!]).toBe(expected);
+        // A process listening on 127.0.0.1 is unreachable from the other containers.
+        const hostVar = target.portEnv?.replace(/_PORT$/, '_HOST');
+        if (hostVar && hostVar in targetEnv) expect(targetEnv[hostVar]).toBe('0.0.0.0');
+        for (const [key, value] of Object.entries(target.env)) {
+          expect(targetEnv[key]).toBe(value.replaceAll('{gatewayUrl}', gatewayUrl));
+        }
       }
-    }
+      const gw = loadServiceConfig<{ realtimeUrl: string; uploads: { driver: string; dir?: string } }>(
+        'gateway',
+        gatewayEnv,
+      );
+      expect(gw.realtimeUrl).toBe(`http://realtime:${composeEnv(compose.services.realtime!).REALTIME_PORT}`);
+      const payments = loadServiceConfig<{ stripe: { host: string; port: number } }>(
+        'payments',
+        composeEnv(compose.services.payments!),
+      );
+      expect(payments.stripe).toMatchObject({
+        host: 'stripe-emulator',
+        port: Number(composeEnv(compose.services['stripe-emulator']!).STRIPE_EMULATOR_PORT),
+      });
+    });
+
+    it('keeps the gateway uploads on a named volume', () => {
+      const gatewayEnv = composeEnv(compose.services.gateway!);
+      const gw = loadServiceConfig<{ uploads: { driver: string; dir?: string } }>('gateway', gatewayEnv);
+      expect(gw.uploads.driver).toBe('local');
+      const mounts = (compose.services.gateway!.volumes ?? []).map((v) => v.split(':'));
+      const mount = mounts.find(([, target]) => gw.uploads.dir!.startsWith(`${target}/`));
+      expect(mount).toBeDefined();
+      expect(compose.volumes).toHaveProperty(mount![0]!);
+    });
+
+    it('starts the gateway after every service its /ready checks', () => {
+      const deps = compose.services.gateway!.depends_on ?? {};
+      for (const s of services.filter((x) => x.name !== 'gateway' && !LOCAL_ONLY.includes(x.name))) {
+        expect(deps[s.name]).toEqual({ condition: 'service_healthy' });
+      }
+    });
   });
 
-  it('the Dockerfile is a multi-stage node:20 build', () => {
+  it('the Dockerfile is a multi-stage node:20 build carrying the NATS ping helper and a writable data folder', () => {
     const text = fs.readFileSync(path.join(ROOT, 'deploy', 'docker', 'Dockerfile'), 'utf8');
     expect(text).toMatch(/^ARG NODE_VERSION=20$/m);
     expect(text.match(/^FROM node:\$\{NODE_VERSION\}/gm)?.length).toBeGreaterThanOrEqual(2);
-    expect(text).toMatch(/COPY --from=build/);
+    expect(text).toMatch(/COPY --from=build .*nats-ping\.cjs \.\/nats-ping\.cjs/);
+    expect(text).toMatch(/chown -R node:node \/app\/data/);
   });
 
-  it('kubernetes runs every service with at least 2 replicas, probes, and secrets only by reference', () => {
-    const objects = k8sObjects();
-    expect(objects.some((o) => o.kind === 'Secret')).toBe(false);
-    for (const name of services) {
-      const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name);
-      expect(deployment).toBeDefined();
-      expect(deployment!.spec!.replicas).toBeGreaterThanOrEqual(2);
-      const container = deployment!.spec!.template!.spec.containers[0]!;
-      expect(container.image).toBe(`tiredash/${name}`);
-      expect(container.readinessProbe).toBeDefined();
-      expect(container.livenessProbe).toBeDefined();
-      for (const env of container.env ?? []) {
-        if (/SECRET|PASSWORD|DATABASE_URL/.test(env.name)) {
-          expect(env.value).toBeUndefined();
-          expect(env.valueFrom).toHaveProperty('secretKeyRef');
+  describe('kubernetes base', () => {
+    it('holds no Secret and no secret value in the ConfigMap', () => {
+      expect(k8sObjects.some((o) => o.kind === 'Secret')).toBe(false);
+      for (const data of configMaps.values())
+        for (const key of Object.keys(data)) expect(isSensitive(key)).toBe(false);
+    });
+
+    it('has no manifest for the local-only services', () => {
+      for (const name of LOCAL_ONLY) {
+        expect(k8sObjects.some((o) => o.metadata.name === name)).toBe(false);
+        expect((kustomization.images ?? []).some((i) => i.name === `tiredash/${name}`)).toBe(false);
+      }
+    });
+
+    it.each(services.filter((s) => !LOCAL_ONLY.includes(s.name)).map((s) => [s.name]))(
+      'runs %s with >= 2 replicas, probes, a PodDisruptionBudget and secrets only by reference',
+      (name) => {
+        const service = byName.get(name)!;
+        const d = deployment(name);
+        expect(d).toBeDefined();
+        expect(d!.spec!.replicas).toBeGreaterThanOrEqual(2);
+        expect((kustomization.images ?? []).some((i) => i.name === `tiredash/${name}`)).toBe(true);
+        const container = d!.spec!.template!.spec.containers[0]!;
+        expect(container.image).toBe(`tiredash/${name}`);
+        for (const probe of [container.startupProbe, container.readinessProbe, container.livenessProbe]) {
+          expect(probe).toBeDefined();
+          if (service.http) {
+            expect(probe!.httpGet?.path).toMatch(/^\/(health|ready)$/);
+            expect(container.ports?.some((p) => p.name === probe!.httpGet!.port)).toBe(true);
+          } else {
+            expect(probe!.exec?.command).toEqual(['node', '/app/nats-ping.cjs', pingSubject(name)]);
+          }
+        }
+        for (const env of container.env ?? []) {
+          if (isSensitive(env.name)) {
+            expect(env.value).toBeUndefined();
+            expect(env.valueFrom).toHaveProperty('secretKeyRef');
+          }
+        }
+        expect(k8sObjects.some((o) => o.kind === 'PodDisruptionBudget' && o.metadata.name === name)).toBe(
+          true,
+        );
+      },
+    );
+
+    it.each(services.filter((s) => !LOCAL_ONLY.includes(s.name)).map((s) => [s.name]))(
+      'gives %s a production environment its config accepts',
+      (name) => {
+        const container = deployment(name)!.spec!.template!.spec.containers[0]!;
+        const env = containerEnv(container);
+        expect(env.NODE_ENV).toBe('production');
+        expect(() => loadServiceConfig(name, env)).not.toThrow();
+        // The same container without its Secret references must be refused (the check above can fail).
+        const withoutSecrets: Env = { ...env };
+        for (const v of container.env ?? [])
+          if (v.valueFrom?.secretKeyRef && !v.valueFrom.secretKeyRef.optional) delete withoutSecrets[v.name];
+        if (Object.keys(withoutSecrets).length < Object.keys(env).length)
+          expect(() => loadServiceConfig(name, withoutSecrets)).toThrow();
+      },
+    );
+
+    it('points the gateway at realtime through a Service on the realtime port, uploads on S3 and real Stripe', () => {
+      const gatewayEnv = containerEnv(deployment('gateway')!.spec!.template!.spec.containers[0]!);
+      const gw = loadServiceConfig<{ realtimeUrl: string; uploads: { driver: string } }>(
+        'gateway',
+        gatewayEnv,
+      );
+      const url = new URL(gw.realtimeUrl);
+      const svc = k8sObjects.find((o) => o.kind === 'Service' && o.metadata.name === url.hostname);
+      expect(svc).toBeDefined();
+      const port = svc!.spec!.ports!.find((p) => p.port === Number(url.port));
+      expect(port).toBeDefined();
+      const realtime = deployment('realtime')!.spec!.template!.spec.containers[0]!;
+      const target = realtime.ports!.find(
+        (p) => p.name === port!.targetPort || p.containerPort === port!.targetPort,
+      );
+      expect(target?.containerPort).toBe(Number(containerEnv(realtime).REALTIME_PORT));
+      expect(svc!.spec!.selector).toEqual(deployment('realtime')!.spec!.template!.metadata!.labels);
+      // Long-polling through the gateway's proxy stays on one realtime pod.
+      expect(svc!.spec!.sessionAffinity).toBe('ClientIP');
+      // Replicas share no disk and the root filesystem is read-only.
+      expect(gw.uploads.driver).toBe('s3');
+      const payments = loadServiceConfig<{ stripe: { apiBase: string } }>(
+        'payments',
+        containerEnv(deployment('payments')!.spec!.template!.spec.containers[0]!),
+      );
+      expect(payments.stripe.apiBase).toBe('https://api.stripe.com');
+    });
+
+    it('routes /, /api, /pay and /socket.io to the gateway Service through an Ingress', () => {
+      const ingress = k8sObjects.find((o) => o.kind === 'Ingress');
+      expect(ingress).toBeDefined();
+      const paths = ingress!.spec!.rules!.flatMap((r) => r.http.paths);
+      const gatewayService = k8sObjects.find((o) => o.kind === 'Service' && o.metadata.name === 'gateway');
+      const gatewayPort = gatewayService!.spec!.ports![0]!;
+      const gatewayContainer = deployment('gateway')!.spec!.template!.spec.containers[0]!;
+      expect(gatewayContainer.ports!.find((p) => p.name === gatewayPort.targetPort)?.containerPort).toBe(
+        Number(containerEnv(gatewayContainer).PORT),
+      );
+      for (const p of ['/', '/api', '/pay', '/socket.io']) {
+        const rule = paths.find((x) => x.path === p);
+        expect(rule).toBeDefined();
+        expect(rule!.pathType).toBe('Prefix');
+        expect(rule!.backend.service.name).toBe('gateway');
+        expect([gatewayPort.name, gatewayPort.port]).toContain(
+          rule!.backend.service.port.name ?? rule!.backend.service.port.number,
+        );
+      }
+      // Long-polling sessions stick to one gateway pod; websockets outlive the default 60 s read timeout.
+      const annotations = ingress!.metadata.annotations ?? {};
+      expect(annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
+      expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(
+        3600,
+      );
+    });
+  });
+
+  describe('documentation', () => {
+    const read = (...parts: string[]): string => fs.readFileSync(path.join(ROOT, ...parts), 'utf8');
+
+    it('the README environment table names every variable the services read', () => {
+      const sources = [
+        ...services.map((s) => s.configSource),
+        fs.readFileSync(
+          path.join(ROOT, 'services', 'gateway', 'src', 'content', 'uploads-config.ts'),
+          'utf8',
+        ),
+        fs.readFileSync(path.join(ROOT, 'libs', 'auth', 'src', 'jwt-config.ts'), 'utf8'),
+      ];
+      const variables = [...new Set(sources.flatMap(declaredVariables))].sort();
+      expect(variables).toEqual(
+        expect.arrayContaining([
+          'DATA_DIR',
+          'REALTIME_URL',
+          'STRIPE_API_BASE',
+          'STRIPE_EMULATOR_WEBHOOK_URL',
+        ]),
+      );
+      const readme = read('README.md');
+      const missing = variables.filter((v) => !readme.includes(`\`${v}\``));
+      expect(missing).toEqual([]);
+    });
+
+    it('docs/operating-kubernetes.md lists every Secret key the manifests reference', () => {
+      const keys = new Set<string>();
+      for (const o of k8sObjects) {
+        for (const c of o.spec?.template?.spec.containers ?? []) {
+          for (const v of c.env ?? []) if (v.valueFrom?.secretKeyRef) keys.add(v.valueFrom.secretKeyRef.key);
         }
       }
-    }
+      expect(keys.size).toBeGreaterThan(5);
+      const k8sDoc = read('docs', 'operating-kubernetes.md');
+      expect([...keys].filter((k) => !k8sDoc.includes(`\`${k}\``))).toEqual([]);
+    });
   });
 });
