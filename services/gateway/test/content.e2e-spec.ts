@@ -420,6 +420,42 @@ describe('gateway: content, settings, uploads, stats and audit (real identity + 
         source: 'identity',
       });
       expect((await auditEntries()).filter((e) => e.action === 'identity.provider.approved')).toHaveLength(1);
+
+      // The user-management edits: an admin changing a customer's name and a provider's business name.
+      const cust = c.body as Data<{ documentId: string }>;
+      const editCustomer = await s.request('PUT', `/api/customers/${cust.data.documentId}`, {
+        token: admin.token,
+        body: { data: { fullName: 'Casey Admin-Edited' } },
+      });
+      expect(editCustomer.status).toBe(200);
+      const editProvider = await s.request('PUT', `/api/providers/${p.body.data.documentId}`, {
+        token: admin.token,
+        body: { data: { businessName: 'Renamed Tires' } },
+      });
+      expect(editProvider.status).toBe(200);
+      // A customer editing its own profile is not an admin change.
+      await s.request('PUT', `/api/customers/${cust.data.documentId}`, { token: customer.token, body: { data: { phone: '+1 555 000 2222' } } });
+      const customerEntry = await waitFor(
+        async () => (await auditEntries()).find((e) => e.action === 'identity.customer.updated'),
+        { timeoutMs: 10_000, message: 'audit entry from CustomerUpdated' },
+      );
+      expect(customerEntry).toMatchObject({
+        by: admin.id,
+        target: `customer:${cust.data.documentId}`,
+        before: { fullName: 'Casey' },
+        after: { fullName: 'Casey Admin-Edited' },
+      });
+      const providerEntry = await waitFor(
+        async () => (await auditEntries()).find((e) => e.action === 'identity.provider.updated'),
+        { timeoutMs: 10_000, message: 'audit entry from ProviderUpdated' },
+      );
+      expect(providerEntry).toMatchObject({ by: admin.id, before: { businessName: expect.any(String) }, after: { businessName: 'Renamed Tires' } });
+      // Exactly one entry each: the approval was not recorded a second time from its ProviderUpdated event,
+      // and the customer's own edit left none.
+      await new Promise((r) => setTimeout(r, 500));
+      const all = await auditEntries();
+      expect(all.filter((e) => e.action === 'identity.provider.updated')).toHaveLength(1);
+      expect(all.filter((e) => e.action === 'identity.customer.updated')).toHaveLength(1);
     });
   });
 

@@ -32,8 +32,21 @@ export const customerSnapshotSchema = z.object({
   paymentMethod: z.enum(['cash', 'card']).nullable(),
 });
 
+/**
+ * What an update event adds to the snapshot: who made the change and the previous values of the fields that
+ * changed (the snapshot holds the new ones), so an admin's edit can be audited with before and after.
+ */
+export const changeMetaShape = {
+  by: z.string().uuid().optional(),
+  before: z.record(z.unknown()).optional(),
+};
+
 export const CustomerCreated = defineEvent(S, 'identity.evt.customer.created.v1', customerSnapshotSchema);
-export const CustomerUpdated = defineEvent(S, 'identity.evt.customer.updated.v1', customerSnapshotSchema);
+export const CustomerUpdated = defineEvent(
+  S,
+  'identity.evt.customer.updated.v1',
+  customerSnapshotSchema.extend(changeMetaShape),
+);
 
 /** Everything another domain needs of a provider (matching, bids, payouts) without reading identity's tables. */
 export const providerSnapshotSchema = z.object({
@@ -54,7 +67,11 @@ export const providerSnapshotSchema = z.object({
 export type ProviderSnapshot = z.infer<typeof providerSnapshotSchema>;
 
 export const ProviderCreated = defineEvent(S, 'identity.evt.provider.created.v1', providerSnapshotSchema);
-export const ProviderUpdated = defineEvent(S, 'identity.evt.provider.updated.v1', providerSnapshotSchema);
+export const ProviderUpdated = defineEvent(
+  S,
+  'identity.evt.provider.updated.v1',
+  providerSnapshotSchema.extend(changeMetaShape),
+);
 export const ProviderApproved = defineEvent(
   S,
   'identity.evt.provider.approved.v1',

@@ -3,6 +3,7 @@ import { OnEvent, type EventContext } from '@tiredash/messaging';
 import {
   CustomerUpdated,
   ProviderApproved,
+  ProviderUpdated,
   ProviderRejected,
   UserUpdated,
   type EventPayload,
@@ -45,18 +46,38 @@ export class IdentityAuditEvents {
     });
   }
 
-  /** Recorded when identity says who changed the profile (`by`) and that was not its owner. */
+  /** A customer profile changed by someone other than its owner (an admin): the changed fields, before and after. */
   @OnEvent(CustomerUpdated, { durable: 'content-audit-customer-updated' })
   async onCustomerUpdated(p: EventPayload<typeof CustomerUpdated>, ctx: EventContext): Promise<void> {
-    const by = (p as { by?: unknown }).by;
-    if (typeof by !== 'string' || by === p.userId) return;
+    await this.profileChange(p, 'identity.customer.updated', `customer:${p.customerId}`, [], ctx);
+  }
+
+  /**
+   * A provider profile changed by an admin. An approval or rejection is recorded once, from its own event,
+   * so `isApproved` is left out here and an update that changed nothing else adds no entry.
+   */
+  @OnEvent(ProviderUpdated, { durable: 'content-audit-provider-updated' })
+  async onProviderUpdated(p: EventPayload<typeof ProviderUpdated>, ctx: EventContext): Promise<void> {
+    await this.profileChange(p, 'identity.provider.updated', `provider:${p.providerId}`, ['isApproved'], ctx);
+  }
+
+  private async profileChange(
+    p: { userId: string; by?: string; before?: Record<string, unknown> } & Record<string, unknown>,
+    action: string,
+    target: string,
+    excluded: string[],
+    ctx: EventContext,
+  ): Promise<void> {
+    if (p.by === undefined || p.by === p.userId || p.before === undefined) return;
+    const fields = Object.keys(p.before).filter((k) => !excluded.includes(k));
+    if (fields.length === 0) return;
     await this.audit.append(ctx.manager, {
-      by,
+      by: p.by,
       byRole: 'admin',
-      action: 'identity.customer.updated',
-      target: `customer:${p.customerId}`,
-      before: null,
-      after: { fullName: p.fullName, phone: p.phone },
+      action,
+      target,
+      before: maskChanges(Object.fromEntries(fields.map((k) => [k, p.before?.[k] ?? null]))),
+      after: maskChanges(Object.fromEntries(fields.map((k) => [k, p[k] ?? null]))),
       source: 'identity',
       at: new Date(ctx.occurredAt),
       eventId: ctx.eventId,

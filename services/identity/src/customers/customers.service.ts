@@ -19,6 +19,7 @@ import { UsersError } from '../users/users.errors';
 import { toCustomerView } from './customer.view';
 import { CustomersError } from './customers.errors';
 import { CustomerEntity } from './entities/customer.entity';
+import { previousValues } from '../common/snapshot-diff';
 
 function snapshot(c: CustomerEntity) {
   return {
@@ -80,6 +81,7 @@ export class CustomersService {
     return this.dataSource.transaction(async (manager) => {
       const customer = await this.load(manager, customerId, true);
       requireOwnerOrAdmin(known, customer.userId, 'customer profile');
+      const previous = snapshot(customer);
       const d = body.data;
       let changed = false;
       if (d.fullName !== undefined && d.fullName !== customer.fullName) {
@@ -96,7 +98,8 @@ export class CustomersService {
       }
       if (changed) {
         await manager.getRepository(CustomerEntity).save(customer);
-        await this.outbox.add(manager, CustomerUpdated, snapshot(customer));
+        const next = snapshot(customer);
+        await this.outbox.add(manager, CustomerUpdated, { ...next, by: known.userId, before: previousValues(previous, next) });
       }
       return toCustomerView(customer, customer.user);
     });

@@ -26,6 +26,7 @@ import { UsersError } from '../users/users.errors';
 import { ProviderEntity } from './entities/provider.entity';
 import { toProviderSnapshot, toProviderView } from './provider.view';
 import { ProvidersError } from './providers.errors';
+import { previousValues } from '../common/snapshot-diff';
 
 export interface ProviderFilters {
   isApproved?: { $null?: 'true' | 'false'; $eq?: 'true' | 'false' };
@@ -167,7 +168,12 @@ export class ProvidersService {
       if (!this.changed(before, provider)) return toProviderView(provider, user, 'full');
 
       await manager.getRepository(ProviderEntity).save(provider);
-      await this.outbox.add(manager, ProviderUpdated, toProviderSnapshot(provider));
+      const next = toProviderSnapshot(provider);
+      await this.outbox.add(manager, ProviderUpdated, {
+        ...next,
+        by: known.userId,
+        before: previousValues(toProviderSnapshot(before), next),
+      });
       if (before.isApproved !== provider.isApproved && provider.isApproved !== null) {
         const event = provider.isApproved ? ProviderApproved : ProviderRejected;
         await this.outbox.add(manager, event, {
