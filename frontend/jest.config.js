@@ -7,10 +7,16 @@ module.exports = {
   testEnvironment: '<rootDir>/jest.environment.js',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // Component tests render whole pages in jsdom; on a loaded 2-core machine 5 s is too tight for the longest.
+  testTimeout: 20000,
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     // import.meta.env is Vite-only; the one module that reads it has a jest twin.
     '^\\.{1,2}/(.*/)?env$': '<rootDir>/src/shared/env.jest.ts',
     '\\.css$': '<rootDir>/src/test/style-stub.ts',
+    // Leaflet's marker images (Vite turns them into URLs).
+    '\\.(png|svg)$': '<rootDir>/src/test/file-stub.ts',
   },
+  // react-leaflet 5 ships ES modules only; SWC turns them into CommonJS like our own sources.
+  transformIgnorePatterns: ['/node_modules/(?!(react-leaflet|@react-leaflet)/)'],
 };

@@ -17,6 +17,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: gateway, changeOrigin: true },
+      '/pay': { target: gateway, changeOrigin: true },
       '/socket.io': { target: gateway, ws: true, changeOrigin: true },
     },
   },
@@ -33,6 +34,8 @@ export default defineConfig({
           if (/node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//.test(id)) return 'router';
           if (/node_modules\/(@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)\//.test(id)) return 'redux';
           if (id.includes('node_modules/zod/')) return 'zod';
+          // Only the live map pages use Leaflet; they are loaded lazily, and so is this chunk.
+          if (/node_modules\/(leaflet|react-leaflet|@react-leaflet)\//.test(id)) return 'leaflet';
           return 'vendor';
         },
       },

@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AdminPage } from '../features/admin/pages/admin-page';
 import { CustomerRegisterPage } from '../features/auth/pages/customer-register-page';
@@ -20,14 +21,22 @@ import { BiddingPage } from '../features/customer/pages/bidding-page';
 import { CreateRequestPage } from '../features/customer/pages/create-request-page';
 import { DashboardPage } from '../features/customer/pages/dashboard-page';
 import { PaymentPage } from '../features/customer/pages/payment-page';
-import { TrackingPage } from '../features/customer/pages/tracking-page';
 import { ProviderCompletePage } from '../features/provider/pages/provider-complete-page';
 import { ProviderDashboardPage } from '../features/provider/pages/provider-dashboard-page';
 import { ProviderProfilePage } from '../features/provider/pages/provider-profile-page';
 import { ProviderSettingsPage } from '../features/provider/pages/provider-settings-page';
-import { ProviderTrackingPage } from '../features/provider/pages/provider-tracking-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteGuardOutlet } from './route-guard-outlet';
+
+// The live map pages carry Leaflet: loaded on first visit, not with every page.
+const TrackingPage = lazy(() => import('../features/customer/pages/tracking-page').then((m) => ({ default: m.TrackingPage })));
+const ProviderTrackingPage = lazy(() =>
+  import('../features/provider/pages/provider-tracking-page').then((m) => ({ default: m.ProviderTrackingPage })),
+);
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="page-loading">Loading...</p>}>{children}</Suspense>;
+}
 
 /** Every route of spec section 2, behind the route guard; anything else is the 404 page. */
 export const routes: RouteObject[] = [
@@ -55,11 +64,11 @@ export const routes: RouteObject[] = [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/create-request', element: <CreateRequestPage /> },
       { path: '/bidding/:id', element: <BiddingPage /> },
-      { path: '/tracking/:id', element: <TrackingPage /> },
+      { path: '/tracking/:id', element: <Loading><TrackingPage /></Loading> },
       { path: '/payment/:id', element: <PaymentPage /> },
       // provider
       { path: '/provider/dashboard', element: <ProviderDashboardPage /> },
-      { path: '/provider/tracking/:id', element: <ProviderTrackingPage /> },
+      { path: '/provider/tracking/:id', element: <Loading><ProviderTrackingPage /></Loading> },
       { path: '/provider/settings', element: <ProviderSettingsPage /> },
       { path: '/provider/complete', element: <ProviderCompletePage /> },
       { path: '/provider/profile', element: <ProviderProfilePage /> },

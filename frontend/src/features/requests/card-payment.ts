@@ -12,6 +12,10 @@ export interface CardPaymentDialogProps {
   amount: number;
   /** The customer's documentId. */
   customerId: string;
+  /** The request a re-authorisation is for (accepting a bid at another amount); absent when creating a request. */
+  requestId?: string;
+  /** A line shown under the dialog's description, e.g. 'The charge amount is now $95.00'. */
+  notice?: string;
   onSuccess: (result: { paymentIntentId: string | null }) => void;
   onCancel: () => void;
 }

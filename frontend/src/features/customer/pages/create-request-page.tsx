@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { AreaShell } from '../../../app/layout/area-shell';
 import { NewRequestPanel } from '../../requests/components/new-request-panel';
+import { CardPaymentDialog } from '../../payments/components/card-payment-dialog';
 
 /** /create-request: the request form on its own page. */
 export function CreateRequestPage() {
@@ -9,7 +10,7 @@ export function CreateRequestPage() {
       <Link to="/dashboard" className="back-link">
         ← Back to Dashboard
       </Link>
-      <NewRequestPanel />
+      <NewRequestPanel CardPaymentDialog={CardPaymentDialog} />
     </AreaShell>
   );
 }

@@ -5,6 +5,7 @@ import { selectCurrentUser } from '../../auth/auth.slice';
 import { useLogout } from '../../auth/hooks/use-logout';
 import { CustomerRequestsList } from '../../requests/components/customer-requests-list';
 import { NewRequestPanel } from '../../requests/components/new-request-panel';
+import { CardPaymentDialog } from '../../payments/components/card-payment-dialog';
 
 /** /dashboard: the customer's home, the request screen ('Request Tire Service') with the customer's requests. */
 export function DashboardPage() {
@@ -27,7 +28,7 @@ export function DashboardPage() {
         {user?.email ? ` (${user.email})` : ''}
       </p>
       <div className="customer-home">
-        <NewRequestPanel />
+        <NewRequestPanel CardPaymentDialog={CardPaymentDialog} />
         <CustomerRequestsList customerId={user?.customer?.documentId ?? null} />
       </div>
     </AreaShell>

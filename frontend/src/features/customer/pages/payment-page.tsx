@@ -1,6 +1,13 @@
-import { PendingPage } from '../../../app/layout/pending-page';
+import { useParams } from 'react-router-dom';
+import { AreaShell } from '../../../app/layout/area-shell';
+import { PaymentSummaryView } from '../../tracking/components/payment-summary-view';
 
 /** /payment/{id} */
 export function PaymentPage() {
-  return <PendingPage title="Payment Summary" backTo="/dashboard" backLabel="Back to Dashboard" />;
+  const { id = '' } = useParams();
+  return (
+    <AreaShell title="Payment Summary" subtitle="Your service is complete">
+      <PaymentSummaryView key={id} requestId={id} />
+    </AreaShell>
+  );
 }

@@ -1,6 +1,14 @@
-import { PendingPage } from '../../../app/layout/pending-page';
+import { useSearchParams } from 'react-router-dom';
+import { AreaShell } from '../../../app/layout/area-shell';
+import { OnboardingComplete } from '../../payments/components/onboarding-complete';
 
-/** /provider/complete?providerId= */
+/** /provider/complete?providerId=: where Stripe's hosted onboarding returns the provider. */
 export function ProviderCompletePage() {
-  return <PendingPage title="Completing Setup" backTo="/provider/settings" backLabel="Back to Payment Settings" />;
+  const [params] = useSearchParams();
+  const providerId = params.get('providerId')?.trim() || null;
+  return (
+    <AreaShell title="Stripe Account Setup">
+      <OnboardingComplete providerId={providerId} />
+    </AreaShell>
+  );
 }

@@ -11,15 +11,14 @@ import { ProviderProfileCard } from '../components/provider-profile-card';
 import { ProviderRequestsTab } from '../../requests/components/provider-requests-tab';
 import { useProviderRequestsFeed } from '../../requests/hooks/use-provider-requests-feed';
 import { UnderReview } from '../components/under-review';
+import { EarningsTab } from '../../payments/components/earnings-tab';
+import { HistoryTab } from '../../payments/components/history-tab';
+import { ProviderJobHistory } from '../../tracking/components/provider-job-history';
 
 /** How often an unapproved provider re-fetches its approval. */
 export const APPROVAL_POLL_MS = 15_000;
 
 type ProviderTab = 'requests' | 'history' | 'earnings' | 'profile';
-
-function NotAvailable({ what }: { what: string }) {
-  return <p className="muted">{what} is not available yet.</p>;
-}
 
 /** /provider/dashboard: the review screen until approved, then Requests, History, Earnings and Profile. */
 export function ProviderDashboardPage() {
@@ -76,8 +75,17 @@ export function ProviderDashboardPage() {
           onChange={setTab}
           items={[
             { id: 'requests', label: 'Requests', panel: requestsFeed && <ProviderRequestsTab feed={requestsFeed} /> },
-            { id: 'history', label: 'History', panel: <NotAvailable what="Job history" /> },
-            { id: 'earnings', label: 'Earnings', panel: <NotAvailable what="Earnings and withdrawals" /> },
+            {
+              id: 'history',
+              label: 'History',
+              panel: (
+                <>
+                  <HistoryTab providerId={provider.documentId} />
+                  <ProviderJobHistory providerId={provider.documentId} />
+                </>
+              ),
+            },
+            { id: 'earnings', label: 'Earnings', panel: <EarningsTab providerId={provider.documentId} /> },
             { id: 'profile', label: 'Profile', panel: <ProviderProfileCard provider={provider} /> },
           ]}
         />

@@ -1,6 +1,21 @@
-import { PendingPage } from '../../../app/layout/pending-page';
+import { useParams } from 'react-router-dom';
+import { AreaShell } from '../../../app/layout/area-shell';
+import { ButtonLink } from '../../../shared/ui/button';
+import { ProviderJobView } from '../../tracking/components/provider-job-view';
 
 /** /provider/tracking/{id} */
 export function ProviderTrackingPage() {
-  return <PendingPage title="Live Job" backTo="/provider/dashboard" backLabel="Back to Dashboard" />;
+  const { id = '' } = useParams();
+  return (
+    <AreaShell
+      title="Live Job"
+      actions={
+        <ButtonLink to="/provider/dashboard" variant="outline">
+          Back to Dashboard
+        </ButtonLink>
+      }
+    >
+      <ProviderJobView key={id} requestId={id} />
+    </AreaShell>
+  );
 }

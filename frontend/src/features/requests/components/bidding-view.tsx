@@ -3,6 +3,7 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { errorStatus } from '../../../shared/api/api-error';
+import { formatMoney } from '../../../shared/format';
 import { useRealtimeConnection } from '../../../shared/realtime/use-realtime';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
@@ -136,7 +137,9 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
         <CardPaymentDialog
           open
           customerId={user.customer.documentId}
+          requestId={requestId}
           amount={repay.amount + LIMITS.cardProcessingFeeDollars}
+          notice={`The charge amount is now ${formatMoney(repay.amount + LIMITS.cardProcessingFeeDollars)}`}
           onCancel={() => setRepay(null)}
           onSuccess={() => {
             const bid = repay;

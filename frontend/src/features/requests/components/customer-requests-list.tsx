@@ -7,7 +7,7 @@ import { Card } from '../../../shared/ui/card';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
 import { useListMyRequestsQuery } from '../api';
 
-/** Where a request of the list leads: its bids while open, its tracking page once accepted or under way. */
+/** Where a request of the list leads: its bids while open, its tracking page once accepted or under way, its summary once done. */
 export function requestLink(r: Pick<ServiceRequestView, 'documentId' | 'tireStatus'>): { to: string; label: string } | null {
   switch (r.tireStatus) {
     case 'Bids Open':
@@ -17,6 +17,7 @@ export function requestLink(r: Pick<ServiceRequestView, 'documentId' | 'tireStat
       return { to: `/tracking/${r.documentId}`, label: 'Track provider' };
     case 'Service Completed':
     case 'Completed':
+      return { to: `/payment/${r.documentId}`, label: 'View summary' };
     case 'Cancelled':
       return null;
   }
@@ -54,7 +55,8 @@ export function CustomerRequestsList({ customerId }: { customerId: string | null
                 <div>
                   <p className="list__title">{r.serviceType}</p>
                   <p className="muted">
-                    {r.tireSize} · Budget {formatMoney(r.budget)} · {formatDate(r.createdAt)}
+                    {r.tireSize} · Budget {formatMoney(r.budget)}
+                    {r.amount !== null ? ` · Amount ${formatMoney(r.amount)}` : ''} · {formatDate(r.createdAt)}
                   </p>
                 </div>
                 <div className="request-row__side">

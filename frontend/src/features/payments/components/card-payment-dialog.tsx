@@ -1,0 +1,96 @@
+import type { Stripe } from '@stripe/stripe-js';
+import { Elements } from '@stripe/react-stripe-js';
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../../shared/format';
+import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
+import { Spinner } from '../../../shared/ui/status';
+import type { CardPaymentDialogProps } from '../../requests/card-payment';
+import { useGetPaymentsConfigQuery } from '../api';
+import { PAYMENT_TEXT } from '../payment-messages';
+import { useStripeLoader } from '../stripe-loader';
+import { CardPaymentForm } from './card-payment-form';
+
+/** The publishable key of the config answer (`stripeSecretKey` is the field the spec's client reads; it carries the same key). */
+function publishableKeyOf(config: { publishableKey: string | null; stripeSecretKey: string | null } | undefined): string | null {
+  const key = config?.publishableKey ?? config?.stripeSecretKey ?? null;
+  return key && key.startsWith('pk_') ? key : null;
+}
+
+/**
+ * The customer's payment dialog ('Payment'): the key comes from GET /pay/config, Stripe.js is loaded with it, then
+ * saved cards or a new card authorise `amount` (dollars, fee included). Without a key, or when Stripe.js cannot
+ * load, it says 'Unable to load payment system. Please try again later.'.
+ */
+export function CardPaymentDialog({ open, amount, requestId, notice, onSuccess, onCancel }: CardPaymentDialogProps) {
+  const config = useGetPaymentsConfigQuery(undefined, { skip: !open });
+  const key = publishableKeyOf(config.data);
+  const loader = useStripeLoader();
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  useEffect(() => {
+    if (!open || !key) return undefined;
+    let live = true;
+    setLoadFailed(false);
+    loader(key).then(
+      (s) => {
+        if (!live) return;
+        if (s) setStripe(s);
+        else setLoadFailed(true);
+      },
+      () => {
+        if (live) setLoadFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, key, loader]);
+
+  const unavailable = config.isError || (config.isSuccess && key === null) || loadFailed;
+
+  return (
+    <Dialog
+      open={open}
+      title={PAYMENT_TEXT.title}
+      description={PAYMENT_TEXT.description}
+      onClose={onCancel}
+    >
+      {notice && (
+        <p className="payment__notice" role="status">
+          {notice}
+        </p>
+      )}
+      <p className="payment__amount">
+        Amount to authorise: <strong>{formatMoney(amount)}</strong>
+      </p>
+      {unavailable ? (
+        <div className="payment__unavailable">
+          <p role="alert" className="field__error">
+            {PAYMENT_TEXT.unavailable}
+          </p>
+          <div className="row row--end">
+            <Button variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : config.isLoading || config.isUninitialized ? (
+        <>
+          <Spinner label="Loading payment system..." />
+          <div className="row row--end">
+            <Button variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </>
+      ) : (
+        // `stripe` is null until Stripe.js is ready; Elements accepts the object once it arrives.
+        <Elements stripe={stripe}>
+          <CardPaymentForm amount={amount} requestId={requestId} onSuccess={onSuccess} onCancel={onCancel} />
+        </Elements>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorStatus } from '../../../shared/api/api-error';
+import { formatMoney } from '../../../shared/format';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Button } from '../../../shared/ui/button';
+import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { useGetEarningsSummaryQuery, useGetStripeStatusQuery, useWithdrawMutation } from '../api';
+import { WITHDRAWAL_TOASTS, type WithdrawalProblem } from '../withdrawal';
+import { WithdrawDialog } from './withdraw-dialog';
+
+/** The server's own withdrawal refusal (a race with another withdrawal): its title rides in `details`. */
+function problemOf(err: unknown): WithdrawalProblem | null {
+  if (errorStatus(err) !== 400 || typeof err !== 'object' || err === null || !('data' in err)) return null;
+  const body = (err as { data?: { error?: { message?: unknown; details?: unknown } } }).data?.error;
+  const first = Array.isArray(body?.details) ? (body.details[0] as { title?: unknown } | undefined) : undefined;
+  const title = first?.title;
+  if ((title === 'Invalid Amount' || title === 'Insufficient Balance') && typeof body?.message === 'string') return { title, message: body.message };
+  return null;
+}
+
+/** The provider dashboard's Earnings tab: available balance, this week's and this month's earnings, withdrawals. */
+export function EarningsTab({ providerId }: { providerId: string }) {
+  const { toast } = useToast();
+  const summary = useGetEarningsSummaryQuery({ providerId });
+  const status = useGetStripeStatusQuery(providerId);
+  const [withdraw, { isLoading: withdrawing }] = useWithdrawMutation();
+  const [open, setOpen] = useState(false);
+  const connected = status.data?.stripeAccountStatus === 'active';
+  const accountId = connected ? status.data?.stripeAccountId : null;
+
+  const onWithdraw = async (cents: number) => {
+    try {
+      const done = await withdraw({ providerId, providerStripeAccountId: accountId, amount: cents }).unwrap();
+      toast(WITHDRAWAL_TOASTS.success(done.amount));
+      setOpen(false);
+    } catch (err) {
+      const problem = problemOf(err);
+      toast(problem ? WITHDRAWAL_TOASTS.problem(problem) : WITHDRAWAL_TOASTS.failed());
+    }
+  };
+
+  if (summary.isLoading) return <Spinner label="Loading earnings..." />;
+  if (summary.isError || !summary.data) {
+    return <ErrorState message="Could not load your earnings." onRetry={() => void summary.refetch()} />;
+  }
+  const { available, weekEarnings, monthEarnings } = summary.data;
+
+  return (
+    <div className="earnings">
+      <div className="stats earnings__stats">
+        <div className="stat">
+          <p className="stat__label">Available Balance</p>
+          <p className="stat__value" data-testid="available-balance">
+            {formatMoney(available)}
+          </p>
+        </div>
+        <div className="stat">
+          <p className="stat__label">This Week</p>
+          <p className="stat__value">{formatMoney(weekEarnings)}</p>
+        </div>
+        <div className="stat">
+          <p className="stat__label">This Month</p>
+          <p className="stat__value">{formatMoney(monthEarnings)}</p>
+        </div>
+      </div>
+      <div className="earnings__actions">
+        <Button onClick={() => setOpen(true)} disabled={!connected}>
+          Withdraw Funds
+        </Button>
+        {!status.isLoading && !connected ? (
+          <p className="muted">
+            Connect your Stripe account in <Link to="/provider/settings">Payment Settings</Link> to withdraw your earnings.
+          </p>
+        ) : (
+          <Link to="/provider/settings">Payment Settings</Link>
+        )}
+      </div>
+      {open && <WithdrawDialog open balance={available} busy={withdrawing} onClose={() => setOpen(false)} onWithdraw={(c) => void onWithdraw(c)} />}
+    </div>
+  );
+}

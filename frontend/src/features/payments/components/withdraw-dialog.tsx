@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { formatMoney } from '../../../shared/format';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
+import { TextField } from '../../../shared/ui/text-field';
+import { QUICK_AMOUNTS, validateWithdrawal, WITHDRAWAL_TOASTS } from '../withdrawal';
+
+interface WithdrawDialogProps {
+  open: boolean;
+  /** Available balance in dollars. */
+  balance: number;
+  busy?: boolean;
+  onClose: () => void;
+  /** Called with a valid amount in cents. */
+  onWithdraw: (cents: number) => void;
+}
+
+/** The withdrawal dialog: an amount (quick amounts 10, 25, 50, 100) checked against the spec's rules before it is sent. */
+export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdraw }: WithdrawDialogProps) {
+  const { toast } = useToast();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateWithdrawal(amount, balance);
+    if (!checked.ok) {
+      setProblem(checked.problem.message);
+      toast(WITHDRAWAL_TOASTS.problem(checked.problem));
+      return;
+    }
+    setProblem(null);
+    onWithdraw(checked.cents);
+  };
+
+  const pick = (value: number) => {
+    setAmount(String(value));
+    setProblem(null);
+  };
+
+  return (
+    <Dialog open={open} title="Withdraw Funds" description={`Available balance: ${formatMoney(balance)}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="withdraw-form">
+        <div className="withdraw-form__quick" role="group" aria-label="Quick amounts">
+          {QUICK_AMOUNTS.map((value) => (
+            <Button
+              key={value}
+              variant={amount === String(value) ? 'primary' : 'outline'}
+              size="sm"
+              aria-pressed={amount === String(value)}
+              onClick={() => pick(value)}
+            >
+              ${value}
+            </Button>
+          ))}
+        </div>
+        <TextField
+          label="Amount ($)"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          min={5}
+          step="0.01"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setProblem(null);
+          }}
+          error={problem}
+          hint="Minimum withdrawal is $5.00"
+          required
+        />
+        <div className="row row--end">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy}>
+            {busy ? 'Processing...' : 'Withdraw'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

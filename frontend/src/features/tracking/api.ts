@@ -1,0 +1,91 @@
+import type {
+  GeoRouteResponse,
+  Paged,
+  JobView,
+  PublicSettingsView,
+  RatingCreateInput,
+  RatingView,
+  RouteView,
+  ServiceRequestView,
+} from '@tiredash/contracts';
+import { baseApi } from '../../shared/api/base-api';
+import { unwrapList, unwrapOne, type Enveloped } from '../../shared/api/unwrap';
+
+export interface LatLngValue {
+  lat: number;
+  lng: number;
+}
+
+/** `lat,lng` as the route proxy takes it (5 decimals: about a metre, and a stable cache key). */
+export function latLngParam(p: LatLngValue): string {
+  return `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`;
+}
+
+export const trackingApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/settings (public part): the map key the map needs. */
+    getPublicSettings: build.query<PublicSettingsView, void>({
+      query: () => ({ url: '/settings' }),
+      transformResponse: (raw: Enveloped<PublicSettingsView>) => unwrapOne(raw),
+      providesTags: ['Settings'],
+      keepUnusedDataFor: 300,
+    }),
+    /** The provider's jobs (spec section 7: GET /service-requests filtered by provider documentId, newest first). */
+    listProviderJobs: build.query<ServiceRequestView[], string>({
+      query: (providerId) => ({
+        url: '/service-requests',
+        params: { populate: '*', 'filters[provider][documentId][$eq]': providerId, sort: 'createdAt:desc', 'pagination[pageSize]': 50 },
+      }),
+      transformResponse: (raw: Paged<ServiceRequestView>) => unwrapList(raw),
+      providesTags: ['ServiceRequests'],
+    }),
+    /** GET /api/dispatch/jobs/{requestId}: the job's progress, origin, destination, latest point and ETA. */
+    getJob: build.query<JobView, string>({
+      query: (requestId) => ({ url: `/dispatch/jobs/${encodeURIComponent(requestId)}` }),
+      transformResponse: (raw: Enveloped<JobView>) => unwrapOne(raw),
+      providesTags: (_r, _e, id) => [{ type: 'ServiceRequests', id: `job:${id}` }],
+    }),
+    /** GET /api/geo/route?from=lat,lng&to=lat,lng (a straight line from the server when no directions service answers). */
+    getRoute: build.query<RouteView, { from: LatLngValue; to: LatLngValue }>({
+      query: ({ from, to }) => ({ url: '/geo/route', params: { from: latLngParam(from), to: latLngParam(to) } }),
+      transformResponse: (raw: GeoRouteResponse | RouteView) => ('data' in raw ? raw.data : raw),
+      keepUnusedDataFor: 600,
+    }),
+    /** 'I AM HERE' over REST (POST /api/dispatch/jobs/{id}/arrived): the same command as the `arrived` socket event. */
+    markArrived: build.mutation<ServiceRequestView, string>({
+      query: (id) => ({ url: `/dispatch/jobs/${encodeURIComponent(id)}/arrived`, method: 'POST' }),
+      transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),
+    }),
+    /** 'JOB COMPLETED' over REST (POST /api/dispatch/jobs/{id}/completed): the same command as `job_completed`. */
+    reportCompletion: build.mutation<ServiceRequestView, string>({
+      query: (id) => ({ url: `/dispatch/jobs/${encodeURIComponent(id)}/completed`, method: 'POST' }),
+      transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),
+    }),
+    /** The customer confirms completion: PUT /service-requests/{id} {data:{tireStatus:'Service Completed'}} (card: captured first). */
+    confirmCompletion: build.mutation<ServiceRequestView, string>({
+      query: (id) => ({ url: `/service-requests/${encodeURIComponent(id)}`, method: 'PUT', body: { data: { tireStatus: 'Service Completed' } } }),
+      transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),
+      invalidatesTags: (_r, _e, id) => ['ServiceRequests', { type: 'ServiceRequests', id }],
+    }),
+    /** POST /api/ratings {data:{provider_id, customer_id, request_id, rating, comment}}. */
+    createRating: build.mutation<RatingView, RatingCreateInput>({
+      query: (body) => ({ url: '/ratings', method: 'POST', body }),
+      transformResponse: (raw: Enveloped<RatingView>) => unwrapOne(raw),
+      invalidatesTags: (_r, _e, body) => {
+        const id = body.data.request_id ?? body.data.requestId;
+        return id ? ['ServiceRequests', { type: 'ServiceRequests', id }] : ['ServiceRequests'];
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetPublicSettingsQuery,
+  useGetJobQuery,
+  useListProviderJobsQuery,
+  useGetRouteQuery,
+  useMarkArrivedMutation,
+  useReportCompletionMutation,
+  useConfirmCompletionMutation,
+  useCreateRatingMutation,
+} = trackingApi;

@@ -1,0 +1,35 @@
+import type { RequestCustomerView } from '@tiredash/contracts';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+
+/** The placeholder rating the provider's customer card shows (spec section 9). */
+export const CUSTOMER_PLACEHOLDER_RATING = '4.8/5';
+
+/** The provider's view of the customer: full name, the fixed 4.8/5, Call Customer (tel link), Send Message (no action). */
+export function CustomerCard({ customer }: { customer: RequestCustomerView }) {
+  return (
+    <Card title="Customer">
+      <div className="person-card">
+        <span className="person-card__avatar" aria-hidden="true">
+          {(customer.fullName || '?').slice(0, 1).toUpperCase()}
+        </span>
+        <div>
+          <p className="person-card__name">{customer.fullName}</p>
+          <p className="muted" aria-label={`Rating ${CUSTOMER_PLACEHOLDER_RATING}`}>
+            ★ {CUSTOMER_PLACEHOLDER_RATING}
+          </p>
+        </div>
+      </div>
+      <div className="row">
+        {customer.phone ? (
+          <a className="btn btn--primary btn--md" href={`tel:${customer.phone}`}>
+            Call Customer
+          </a>
+        ) : (
+          <Button disabled>Call Customer</Button>
+        )}
+        <Button variant="outline">Send Message</Button>
+      </div>
+    </Card>
+  );
+}

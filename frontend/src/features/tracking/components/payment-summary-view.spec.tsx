@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FetchStub } from '../../../test/fetch-stub';
+import { PaymentPage } from '../../customer/pages/payment-page';
+import { aRequest, IDS, renderTracking } from '../tracking.test-kit';
+import { paymentLines } from './payment-summary-view';
+
+const REQ = `/api/service-requests/${IDS.request}`;
+let stub: FetchStub | null = null;
+
+function setup(ratingReply: { status?: number; json?: unknown }, over: Parameters<typeof aRequest>[0] = {}) {
+  const harness = renderTracking({
+    role: 'customer',
+    path: `/payment/${IDS.request}`,
+    routePath: '/payment/:id',
+    element: <PaymentPage />,
+    api: {
+      [`GET ${REQ}`]: { json: { data: aRequest({ tireStatus: 'Service Completed', confirmedAt: '2030-01-01T11:00:00Z', ...over }) } },
+      'POST /api/ratings': ratingReply,
+    },
+  });
+  stub = harness.fetchStub;
+  return harness;
+}
+
+describe('payment summary and rating (/payment/{id})', () => {
+  afterEach(() => {
+    stub?.restore();
+    stub = null;
+  });
+
+  it('shows Service Fee 0, no tip, and the card fee only for card payments', () => {
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'cash' })).toEqual({ service: 85, serviceFee: 0, processingFee: 0, total: 85 });
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' })).toEqual({ service: 85, serviceFee: 0, processingFee: 10, total: 95 });
+  });
+
+  it("needs a star rating ('Rating Required'), counts the review to 500 and posts the rating, then 'Rating Submitted' and /dashboard", async () => {
+    const { fetchStub } = setup({ json: { data: { id: 'r1', rating: 4 } } });
+    await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });
+    expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Service Fee$0.00');
+    expect(screen.getByLabelText('Payment summary')).toHaveTextContent('TipNot applied');
+    expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$85.00');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Rating' }));
+    expect(await screen.findByText('Rating Required')).toBeInTheDocument();
+    expect(screen.getByText('Please select a star rating before submitting.')).toBeInTheDocument();
+    expect(fetchStub.callsTo('POST /api/ratings')).toHaveLength(0);
+
+    const review = screen.getByLabelText('Review (optional)');
+    expect(screen.getByText('0/500')).toBeInTheDocument();
+    await userEvent.type(review, 'Fast and friendly');
+    expect(screen.getByText('17/500')).toBeInTheDocument();
+    await userEvent.clear(review);
+    await userEvent.click(review);
+    await userEvent.paste('x'.repeat(520));
+    expect(screen.getByText('500/500')).toBeInTheDocument();
+    expect((review as HTMLTextAreaElement).value).toHaveLength(500);
+    await userEvent.clear(review);
+    await userEvent.type(review, 'Great job');
+
+    await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Rating' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/dashboard');
+    expect(screen.getByText('Rating Submitted')).toBeInTheDocument();
+    expect(screen.getByText('Thank you for your feedback!')).toBeInTheDocument();
+    expect(fetchStub.callsTo('POST /api/ratings')[0].body).toEqual({
+      data: { request_id: IDS.request, provider_id: IDS.provider, customer_id: IDS.customer, rating: 4, comment: 'Great job' },
+    });
+  });
+
+  it("says 'Failed to submit rating. Please try again.' and still goes to /dashboard", async () => {
+    setup({ status: 409, json: { error: { status: 409, code: 'CONFLICT', message: 'already rated' } } });
+    await userEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Rating' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/dashboard');
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to submit rating. Please try again.')).toBeInTheDocument();
+  });
+
+  it('shows the rating already given instead of the form', async () => {
+    setup({ json: {} }, { rating: { rating: 5, comment: null } });
+    expect(await screen.findByText(/You rated this job 5 of 5 stars/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Submit Rating' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});

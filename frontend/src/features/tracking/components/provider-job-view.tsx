@@ -1,0 +1,183 @@
+import type { ServiceRequestView } from '@tiredash/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { errorMessage, errorStatus } from '../../../shared/api/api-error';
+import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
+import { useToast } from '../../../shared/toast/use-toast';
+import { Button } from '../../../shared/ui/button';
+import { Card } from '../../../shared/ui/card';
+import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { selectCurrentUser } from '../../auth/auth.slice';
+import { useGetServiceRequestQuery } from '../../requests/api';
+import { useGetJobQuery, useMarkArrivedMutation, useReportCompletionMutation } from '../api';
+import { DEFAULT_ESTIMATE, formatMinutes } from '../geo';
+import { useJobProgress } from '../hooks/use-job-progress';
+import { useLocationStream, type PositionSource } from '../hooks/use-location-stream';
+import { useRouteLine } from '../hooks/use-route-line';
+import { canReportCompletion, progressSteps, providerStatusLabel } from '../job-progress.reducer';
+import { emitWithAck } from '../socket-ack';
+import { CustomerCard } from './customer-card';
+import { JobDetails } from './job-details';
+import { LiveMap } from './live-map';
+import { JobStatusLabel, ProgressSteps } from './progress-steps';
+
+/** How long the provider sees the Completed state before going back to the dashboard. */
+export const BACK_TO_DASHBOARD_MS = 2500;
+
+export const PROVIDER_JOB_TOASTS = {
+  jobConfirmed: { title: 'Job Confirmed', description: 'The customer confirmed the job. Great work!' },
+  jobCanceled: { title: 'Job Canceled', description: 'The customer canceled this job.', variant: 'destructive' },
+  arrivedFailed: { title: 'Error', description: 'Failed to mark your arrival. Please try again.', variant: 'destructive' },
+  completedFailed: { title: 'Error', description: 'Failed to report the job completed. Please try again.', variant: 'destructive' },
+} as const;
+
+/** A socket refusal's message, the server's message of an HTTP error, else the fallback. */
+function failure(err: unknown, fallback: string): string {
+  return err instanceof Error ? err.message : errorMessage(err, fallback);
+}
+
+interface ProviderJobViewProps {
+  requestId: string;
+  /** The device position API (tests pass their own); the browser's by default. */
+  positionSource?: PositionSource | null;
+}
+
+/** /provider/tracking/{id}: the provider's live job: I AM HERE, JOB COMPLETED, the map and the customer. */
+export function ProviderJobView({ requestId, positionSource }: ProviderJobViewProps) {
+  const request = useGetServiceRequestQuery(requestId, { refetchOnMountOrArgChange: true });
+  if (request.isLoading) return <Spinner label="Loading the job..." />;
+  if (request.isError || !request.data) {
+    const status = errorStatus(request.error);
+    const message = status === 404 ? 'This job does not exist.' : status === 403 ? 'This job is not yours.' : 'Could not load this job.';
+    return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
+  }
+  return <ProviderJob request={request.data} positionSource={positionSource} />;
+}
+
+function ProviderJob({ request, positionSource }: { request: ServiceRequestView; positionSource?: PositionSource | null }) {
+  const requestId = request.documentId;
+  const user = useAppSelector(selectCurrentUser);
+  const token = useAppSelector((s) => s.auth.token);
+  const providerId = user?.business?.documentId ?? request.provider?.documentId ?? null;
+  const customerId = request.customer.documentId;
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const job = useGetJobQuery(requestId, { refetchOnMountOrArgChange: true });
+  const [state, dispatch] = useJobProgress(request, job.data);
+  const [busy, setBusy] = useState<'arrived' | 'completed' | null>(null);
+  const [arrivedOverHttp] = useMarkArrivedMutation();
+  const [completedOverHttp] = useReportCompletionMutation();
+
+  const live = state.stage !== 'confirmed' && state.stage !== 'cancelled';
+  const join = useMemo(() => (providerId ? { userId: providerId, role: 'provider' as const, requestId } : null), [providerId, requestId]);
+  const socket = useRealtimeConnection(live ? token : null, join);
+  const target = useMemo(() => ({ requestId, customerId }), [requestId, customerId]);
+  const stream = useLocationStream(socket, target, live, positionSource);
+
+  useSocketEvent(socket, 'job_confirmed', (p) => {
+    if (p.requestId !== requestId) return;
+    dispatch({ type: 'confirmed' });
+    toast(PROVIDER_JOB_TOASTS.jobConfirmed);
+  });
+  useSocketEvent(socket, 'job_canceled', (p) => {
+    if (p.requestId !== requestId) return;
+    dispatch({ type: 'cancelled' });
+    toast(PROVIDER_JOB_TOASTS.jobCanceled);
+    void navigate('/provider/dashboard');
+  });
+
+  // Confirmed: Completed is shown briefly, then the dashboard (spec section 4, job progress).
+  useEffect(() => {
+    if (state.stage !== 'confirmed') return undefined;
+    const timer = setTimeout(() => void navigate('/provider/dashboard'), BACK_TO_DASHBOARD_MS);
+    return () => clearTimeout(timer);
+  }, [state.stage, navigate]);
+
+  const markArrived = async () => {
+    if (!providerId) return;
+    setBusy('arrived');
+    try {
+      // The spec's `arrived` emit while the live channel is up; the same command over REST when it is not.
+      if (socket?.connected) await emitWithAck(socket, 'arrived', { requestId, customerId, providerId, arrivedAt: new Date().toISOString() });
+      else await arrivedOverHttp(requestId).unwrap();
+      dispatch({ type: 'arrived' });
+    } catch (err) {
+      toast({ ...PROVIDER_JOB_TOASTS.arrivedFailed, description: failure(err, PROVIDER_JOB_TOASTS.arrivedFailed.description) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reportCompleted = async () => {
+    if (!providerId) return;
+    setBusy('completed');
+    try {
+      if (socket?.connected) await emitWithAck(socket, 'job_completed', { requestId, customerId, providerId, completedAt: new Date().toISOString() });
+      else await completedOverHttp(requestId).unwrap();
+      dispatch({ type: 'completionReported' });
+    } catch (err) {
+      toast({ ...PROVIDER_JOB_TOASTS.completedFailed, description: failure(err, PROVIDER_JOB_TOASTS.completedFailed.description) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const destination = useMemo(() => ({ lat: request.location?.lat ?? request.lat, lng: request.location?.lng ?? request.lng }), [request]);
+  const origin = job.data?.origin ?? request.accepted_bid?.location ?? null;
+  const position = stream.position ?? state.position ?? null;
+  const route = useRouteLine(position ?? origin, destination, state.stage === 'en-route');
+  const etaMinutes = route.etaMinutes ?? job.data?.eta?.minutes ?? null;
+  const estimate = etaMinutes !== null ? formatMinutes(etaMinutes) : DEFAULT_ESTIMATE;
+  const address = request.location?.address || request.address || 'Customer location';
+
+  return (
+    <div className="tracking tracking--provider">
+      <div className="tracking__main">
+        <div className="job-actions">
+          {state.stage === 'en-route' && (
+            <Button size="lg" className="job-actions__big" onClick={() => void markArrived()} busy={busy === 'arrived'}>
+              I AM HERE
+            </Button>
+          )}
+          {canReportCompletion(state.stage) && (
+            <Button size="lg" className="job-actions__big" onClick={() => void reportCompleted()} busy={busy === 'completed'}>
+              JOB COMPLETED
+            </Button>
+          )}
+          {state.stage === 'completion-reported' && <p className="job-actions__note">Waiting for the customer to confirm the job.</p>}
+          {state.stage === 'confirmed' && <p className="job-actions__note">Job confirmed. Returning to your dashboard...</p>}
+          {state.stage === 'cancelled' && <p className="job-actions__note">This job was canceled.</p>}
+        </div>
+        <Card title="Live Map" className="tracking__map-card">
+          <JobStatusLabel status={providerStatusLabel(state.stage)} />
+          <p className="job-eta">
+            Estimated travel time: <strong>{estimate}</strong>
+          </p>
+          {stream.error && (
+            <p className="field__error" role="alert">
+              {stream.error}
+            </p>
+          )}
+          <LiveMap
+            destination={destination}
+            destinationLabel={`Customer: ${address}`}
+            origin={origin}
+            provider={position}
+            providerLabel="Your location"
+            waitingLabel="Waiting for your location..."
+            route={state.stage === 'en-route' ? route.positions : []}
+            positionAt={position?.at ?? null}
+          />
+        </Card>
+        <Card title="Service Progress">
+          <ProgressSteps steps={progressSteps(state.stage, 'provider')} label="Service Progress" />
+        </Card>
+      </div>
+      <div className="tracking__side">
+        <CustomerCard customer={request.customer} />
+        <JobDetails request={request} />
+      </div>
+    </div>
+  );
+}

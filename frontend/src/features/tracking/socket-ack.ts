@@ -1,0 +1,28 @@
+import type { ClientToServerEvents, SocketAck } from '@tiredash/contracts';
+import type { RealtimeSocket } from '../../shared/realtime/realtime-socket';
+
+/** How long a job event waits for the server's acknowledgement. */
+export const ACK_TIMEOUT_MS = 10_000;
+
+type AckedEvent = 'arrived' | 'job_completed';
+
+/** Emits a job event and resolves with the server's acknowledgement (a refusal or a timeout rejects). */
+export function emitWithAck<E extends AckedEvent>(
+  socket: RealtimeSocket | null,
+  event: E,
+  payload: Parameters<ClientToServerEvents[E]>[0],
+  timeoutMs = ACK_TIMEOUT_MS,
+): Promise<void> {
+  if (!socket || !socket.connected) return Promise.reject(new Error('Not connected to the live channel. Please try again.'));
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The server did not answer. Please try again.')), timeoutMs);
+    const ack = (a: SocketAck) => {
+      clearTimeout(timer);
+      if (a.ok) resolve();
+      else reject(new Error(a.error.message));
+    };
+    // The two events share one payload-and-ack signature shape; the union is narrowed by `event`.
+    const emit = socket.emit.bind(socket) as (e: AckedEvent, p: typeof payload, cb: (a: SocketAck) => void) => void;
+    emit(event, payload, ack);
+  });
+}
