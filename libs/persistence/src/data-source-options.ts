@@ -15,6 +15,17 @@ export interface DatabaseConfig {
   /** Let TypeORM run migrations at initialize (no lock). Prefer PersistenceModule / runMigrations. Default false. */
   migrationsRun?: boolean;
   logging?: boolean;
+  /** Connections in the pool; default DATABASE_POOL_SIZE from the environment, else 10 (pg's default). */
+  poolSize?: number;
+}
+
+/** DATABASE_POOL_SIZE (1..200) when set, else 10. */
+export function defaultPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.DATABASE_POOL_SIZE;
+  if (raw === undefined || raw === '') return 10;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 200) throw new Error(`DATABASE_POOL_SIZE must be an integer from 1 to 200 (got "${raw}")`);
+  return n;
 }
 
 export const MIGRATIONS_TABLE = 'migrations';
@@ -45,6 +56,7 @@ export function databaseOptions(cfg: DatabaseConfig): DataSourceOptions {
     logging: cfg.logging ?? false,
     uuidExtension: 'pgcrypto',
     installExtensions: false,
+    poolSize: cfg.poolSize ?? defaultPoolSize(),
     extra: { options: `-c search_path=${cfg.schema},public` },
   };
 }

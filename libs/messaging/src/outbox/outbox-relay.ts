@@ -1,15 +1,40 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { EventEnvelope } from '@tiredash/contracts';
-import { DataSource } from 'typeorm';
+import {
+  DataSource,
+  type EntityManager,
+  type QueryRunner,
+  type TransactionCommitEvent,
+  type TransactionRollbackEvent,
+} from 'typeorm';
 import { EventPublisher } from '../events/event-publisher';
 import { MESSAGING_OPTIONS, type MessagingOptions } from '../messaging.options';
 import { OutboxEntity } from './outbox.entity';
+import { outboxChannel, outboxCommitListeners, outboxPendingCommits } from './outbox.service';
+
+/** The part of a `pg` client the relay's LISTEN connection uses. */
+interface NotifyingClient {
+  on(event: 'notification', listener: (msg: { channel: string }) => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+}
 
 /**
  * Publishes outbox rows to JetStream with Nats-Msg-Id = event id, then marks them published. Rows are claimed
  * with FOR UPDATE SKIP LOCKED, so several replicas share the work; a row published twice (crash between publish
  * and commit) is dropped by JetStream's duplicate window. Started when the service registered OutboxEntity.
+ *
+ * Latency: the relay runs as soon as a transaction of this process that wrote outbox rows commits (or a NOTIFY
+ * on `outbox_<schema>` arrives on its own LISTEN connection); the idle poll stays as the safety net (rows of
+ * other replicas, a missed wake-up). Its batches run on that LISTEN connection, never queued behind the
+ * service's own transactions for a pooled one. A batch's rows
+ * are published concurrently (one connection keeps their order) and marked published in one UPDATE.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -18,6 +43,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private running = false;
   private loop?: Promise<void>;
   private wake?: () => void;
+  /** A commit was announced since the current batch was claimed: run again before sleeping. */
+  private announced = false;
+  private listener?: QueryRunner;
+  private relistenAt = 0;
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
@@ -30,7 +59,63 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     if (!ds || !ds.hasMetadata(OutboxEntity)) return;
     this.dataSource = ds;
     this.running = true;
-    this.loop = this.run();
+    // Woken by this process's commits of outbox rows (TypeORM's afterTransactionCommit), by NOTIFYs on the
+    // LISTEN connection, else by the idle poll.
+    outboxCommitListeners.add(this.announce);
+    ds.subscribers.push({
+      afterTransactionCommit: (event: TransactionCommitEvent) => {
+        if (outboxPendingCommits.delete(event.queryRunner)) this.announce();
+      },
+      afterTransactionRollback: (event: TransactionRollbackEvent) => {
+        outboxPendingCommits.delete(event.queryRunner);
+      },
+    });
+    this.loop = this.listen(ds).then(() => this.run());
+  }
+
+  private readonly announce = (): void => {
+    this.announced = true;
+    this.wake?.();
+  };
+
+  /** LISTENs for the outbox's commit announcements; without them the relay still polls every idlePollMs. */
+  private async listen(ds: DataSource): Promise<void> {
+    const schema = ds.getMetadata(OutboxEntity).schema;
+    if (ds.options.type !== 'postgres' || !schema) return;
+    const channel = outboxChannel(schema);
+    const runner = ds.createQueryRunner();
+    try {
+      const client = (await runner.connect()) as NotifyingClient;
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) this.announce();
+      });
+      client.on('error', (err) => {
+        this.logger.warn(
+          `Outbox LISTEN connection: ${err.message}; polling every ${this.idleMs} ms until it is back`,
+        );
+        this.dropListener(runner);
+      });
+      await runner.query(`LISTEN "${channel}"`);
+      this.listener = runner;
+    } catch (err) {
+      this.logger.warn(
+        `Outbox LISTEN unavailable (${err instanceof Error ? err.message : String(err)}); polling meanwhile`,
+      );
+      this.relistenAt = Date.now() + 5000;
+      await runner.release().catch(() => undefined);
+    }
+  }
+
+  /** Gives up a broken LISTEN connection: the loop polls on pooled connections and listens again later. */
+  private dropListener(runner: QueryRunner): void {
+    if (this.listener !== runner) return;
+    this.listener = undefined;
+    this.relistenAt = Date.now() + 5000;
+    void runner.release().catch(() => undefined);
+  }
+
+  private get idleMs(): number {
+    return this.options.outbox?.idlePollMs ?? 100;
   }
 
   get isRunning(): boolean {
@@ -39,10 +124,20 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Publishes one batch of unpublished rows; returns how many were published. */
   async relayOnce(): Promise<number> {
+    return this.relayBatch(undefined);
+  }
+
+  /**
+   * One batch in a transaction: on the relay's own LISTEN connection when the loop has it (so a pool saturated
+   * by the service's own work never holds events back), else on a pooled connection.
+   */
+  private async relayBatch(runner: QueryRunner | undefined): Promise<number> {
     const ds = this.dataSource;
     if (!ds) throw new Error('OutboxRelay: no DataSource with OutboxEntity registered');
     const batchSize = this.options.outbox?.batchSize ?? 100;
-    return ds.transaction(async (manager) => {
+    const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> =>
+      runner ? runner.manager.transaction(work) : ds.transaction(work);
+    return inTransaction(async (manager) => {
       const rows = await manager
         .createQueryBuilder(OutboxEntity, 'o')
         .where('o.publishedAt IS NULL')
@@ -51,15 +146,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
-      for (const row of rows) {
-        const envelope: EventEnvelope = {
-          id: row.id,
-          subject: row.subject,
-          occurredAt: row.occurredAt.toISOString(),
-          payload: row.payload,
-        };
-        await this.publisher.publishRaw(row.subject, envelope);
-      }
+      // Concurrent publishes: written to the one NATS connection in this order, stored in this order.
+      await Promise.all(
+        rows.map((row) => {
+          const envelope: EventEnvelope = {
+            id: row.id,
+            subject: row.subject,
+            occurredAt: row.occurredAt.toISOString(),
+            payload: row.payload,
+          };
+          return this.publisher.publishRaw(row.subject, envelope);
+        }),
+      );
       if (rows.length > 0) {
         await manager
           .createQueryBuilder()
@@ -73,18 +171,27 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async run(): Promise<void> {
-    const idleMs = this.options.outbox?.idlePollMs ?? 100;
+    const idleMs = this.idleMs;
     let failures = 0;
     while (this.running) {
       let published = 0;
+      this.announced = false;
+      if (!this.listener && this.relistenAt > 0 && Date.now() >= this.relistenAt && this.dataSource) {
+        this.relistenAt = 0;
+        await this.listen(this.dataSource);
+      }
+      const runner = this.listener;
       try {
-        published = await this.relayOnce();
+        published = await this.relayBatch(runner);
         failures = 0;
       } catch (err) {
+        if (runner) this.dropListener(runner);
         failures += 1;
-        this.logger.error(`Outbox relay failed (attempt ${failures}): ${err instanceof Error ? err.message : String(err)}`);
+        this.logger.error(
+          `Outbox relay failed (attempt ${failures}): ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
-      if (published === 0 && this.running) {
+      if (published === 0 && this.running && !(this.announced && failures === 0)) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, failures > 0 ? Math.min(5000, idleMs * 2 ** failures) : idleMs);
           this.wake = () => {
@@ -98,8 +205,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.running = false;
+    outboxCommitListeners.delete(this.announce);
     this.wake?.();
     await this.loop;
+    if (this.listener) await this.listener.release().catch(() => undefined);
+    this.listener = undefined;
   }
 }
 

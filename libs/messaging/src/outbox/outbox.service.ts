@@ -1,27 +1,87 @@
 import { Injectable } from '@nestjs/common';
 import type { AnyEventDef, EventPayload } from '@tiredash/contracts';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { validationFailed } from '../zod-errors';
 import { OutboxEntity } from './outbox.entity';
+
+/** The LISTEN channel of a service's relay: any writer may `NOTIFY outbox_<schema>` to wake it at once. */
+export function outboxChannel(schema: string): string {
+  return `outbox_${schema}`;
+}
+
+/** Query runners whose open transaction wrote outbox rows; the relay is woken when one commits. */
+export const outboxPendingCommits = new WeakSet<QueryRunner>();
+/** The relays of this process (usually one), woken when outbox rows were committed. */
+export const outboxCommitListeners = new Set<() => void>();
+
+function announceAfterCommit(runner: QueryRunner | undefined): void {
+  if (runner?.isTransactionActive) outboxPendingCommits.add(runner);
+  else for (const wake of outboxCommitListeners) wake();
+}
+
+/** Rows per INSERT statement (PostgreSQL allows 65535 parameters; 4 per row). */
+const MAX_ROWS_PER_INSERT = 1000;
 
 /** Writes events into the outbox inside the caller's transaction; the OutboxRelay publishes them. */
 @Injectable()
 export class OutboxService {
   /** Validates the payload with def.schema and inserts the row with `manager`; returns the event id. */
-  async add<E extends AnyEventDef>(manager: EntityManager, def: E, payload: EventPayload<E>): Promise<string> {
-    const parsed = def.schema.safeParse(payload);
-    if (!parsed.success) throw validationFailed(parsed.error, `Invalid payload for event ${def.subject}`);
-    const id = randomUUID();
-    const row: Omit<OutboxEntity, 'seq'> = {
-      id,
-      subject: def.subject,
-      payload: parsed.data as Record<string, unknown>,
-      occurredAt: new Date(),
-      publishedAt: null,
-    };
-    await manager.insert(OutboxEntity, row as QueryDeepPartialEntity<OutboxEntity>);
+  async add<E extends AnyEventDef>(
+    manager: EntityManager,
+    def: E,
+    payload: EventPayload<E>,
+  ): Promise<string> {
+    const [id] = await this.addMany(manager, def, [payload]);
+    if (id === undefined) throw new Error(`Outbox: no event id for ${def.subject}`);
     return id;
+  }
+
+  /**
+   * Several events of one type in one statement (e.g. a bid closed per losing bidder): each payload validated,
+   * the rows inserted in order (their publication order) in as few round trips as the parameter limit allows.
+   */
+  async addMany<E extends AnyEventDef>(
+    manager: EntityManager,
+    def: E,
+    payloads: EventPayload<E>[],
+  ): Promise<string[]> {
+    const occurredAt = new Date();
+    const rows: Array<Omit<OutboxEntity, 'seq'>> = payloads.map((payload) => {
+      const parsed = def.schema.safeParse(payload);
+      if (!parsed.success) throw validationFailed(parsed.error, `Invalid payload for event ${def.subject}`);
+      return {
+        id: randomUUID(),
+        subject: def.subject,
+        payload: parsed.data as Record<string, unknown>,
+        occurredAt,
+        publishedAt: null,
+      };
+    });
+    if (rows.length === 0) return [];
+    const meta = manager.connection.getMetadata(OutboxEntity);
+    if (manager.connection.driver.options.type !== 'postgres' || !meta.schema) {
+      for (const row of rows) await manager.insert(OutboxEntity, row as QueryDeepPartialEntity<OutboxEntity>);
+      announceAfterCommit(manager.queryRunner);
+      return rows.map((r) => r.id);
+    }
+    // One round trip per chunk. The relay of this process is woken when the transaction commits (a NOTIFY
+    // here would serialise every commit of the database on PostgreSQL's notify lock: measured, "Lock:object").
+    for (let start = 0; start < rows.length; start += MAX_ROWS_PER_INSERT) {
+      const chunk = rows.slice(start, start + MAX_ROWS_PER_INSERT);
+      const params: unknown[] = [];
+      const values = chunk.map((row) => {
+        params.push(row.id, row.subject, JSON.stringify(row.payload), row.occurredAt);
+        const n = params.length;
+        return `($${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n})`;
+      });
+      await manager.query(
+        `INSERT INTO "${meta.schema}"."${meta.tableName}" ("id", "subject", "payload", "occurred_at") VALUES ${values.join(', ')}`,
+        params,
+      );
+    }
+    announceAfterCommit(manager.queryRunner);
+    return rows.map((r) => r.id);
   }
 }
