@@ -9,3 +9,4 @@ export * from './requests';
 export * from './realtime';
 export * from './content';
 export * from './payments';
+export * from './dispatch';

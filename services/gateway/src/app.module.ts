@@ -8,11 +8,13 @@ import { RpcService } from './common/rpc.service';
 import type { GatewayConfig } from './config';
 import { CONTENT_CONTROLLERS, contentProviders } from './content';
 import { CustomersController } from './customers/customers.controller';
+import { DISPATCH_CONTROLLERS } from './dispatch';
 import { HealthController } from './health/health.controller';
 import { ReadinessService } from './health/readiness.service';
 import { REDIS } from './health/redis.token';
 import { PAYMENTS_CONTROLLERS, PAYMENTS_PROVIDERS } from './payments';
 import { ProvidersController } from './providers/providers.controller';
+import { RatingsController } from './ratings/ratings.controller';
 import { BidsController } from './requests/bids.controller';
 import { ServiceRequestsController } from './requests/service-requests.controller';
 import { UsersController } from './users/users.controller';
@@ -36,7 +38,7 @@ export class AppModule {
         AuthModule.forRoot({ jwt: config.jwt }),
         MessagingModule.forRoot({ serviceName: 'gateway', natsUrl: config.natsUrl, namespace: config.natsNamespace }),
       ],
-      controllers: [AuthController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS],
+      controllers: [AuthController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS, ...DISPATCH_CONTROLLERS, RatingsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         {

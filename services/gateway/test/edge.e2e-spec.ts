@@ -10,7 +10,7 @@ describe('gateway: edge concerns (errors, request ids, rate limit, CORS, headers
   let s: GatewayStack;
 
   beforeAll(async () => {
-    s = await startGatewayStack('gw_edge', { LOGIN_RATE_LIMIT: '3', LOGIN_RATE_LIMIT_WINDOW_MS: '60000' }, { services: ['requests', 'payments'] });
+    s = await startGatewayStack('gw_edge', { LOGIN_RATE_LIMIT: '3', LOGIN_RATE_LIMIT_WINDOW_MS: '60000' }, { services: ['requests', 'payments', 'dispatch'] });
   });
   afterAll(async () => {
     await s?.close();
@@ -59,7 +59,7 @@ describe('gateway: edge concerns (errors, request ids, rate limit, CORS, headers
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe('ready');
     expect(ready.body.failed).toEqual([]);
-    expect(Object.keys(ready.body.checks).sort()).toEqual(['content', 'identity', 'nats', 'payments', 'postgres', 'realtime', 'redis', 'requests']);
+    expect(Object.keys(ready.body.checks).sort()).toEqual(['content', 'dispatch', 'identity', 'nats', 'payments', 'postgres', 'realtime', 'redis', 'requests']);
     expect(Object.values(ready.body.checks).every((c) => c.ok)).toBe(true);
   });
 

@@ -126,12 +126,12 @@ describe('service requests and bids through the gateway (real identity + request
     expect(all.body.data[0]).toHaveProperty('provider.totalJobs', 0);
     expect((await s.request('GET', `/api/bids?filters[requestId][$eq]=${request.documentId}`, { token: other.token })).status).toBe(403);
 
-    // Fields a client must not set; statuses of a later issue.
+    // Fields a client must not set; job progress before acceptance.
     const url = `/api/service-requests/${request.documentId}`;
     expect((await s.request<ErrorBody>('PUT', url, { token: customer.token, body: { data: { amount: 1 } } })).body.error.code).toBe('FIELD_NOT_WRITABLE');
     expect((await s.request<ErrorBody>('PUT', url, { token: customer.token, body: { data: { budget: 1 } } })).status).toBe(403);
     const progress = await s.request<ErrorBody>('PUT', url, { token: customer.token, body: { data: { tireStatus: 'Service Completed' } } });
-    expect([progress.status, progress.body.error.details]).toEqual([409, { reason: 'STATUS_NOT_SUPPORTED' }]);
+    expect([progress.status, progress.body.error.details]).toEqual([409, { reason: 'JOB_NOT_ACTIVE' }]);
     const wrongAmount = await s.request<ErrorBody>('PUT', url, {
       token: customer.token,
       body: { data: { tireStatus: 'Accepted', accepted_bid: b1.body.data.documentId, amount: 1, provider: p1.profileId } },

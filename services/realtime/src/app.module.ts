@@ -9,6 +9,8 @@ import { DeliveryLedger } from './fanout/delivery-ledger';
 import { DEFAULT_FANOUT_ROUTES, FANOUT_ROUTES, JetStreamFanout } from './fanout/jetstream-fanout.service';
 import { HealthController } from './health/health.controller';
 import { ClientEventsHandler } from './sockets/client-events.handler';
+import { JobDirectory } from './sockets/job-directory.service';
+import { LocationStream } from './sockets/location-stream.service';
 import { ProfileDirectory } from './sockets/profile-directory.service';
 import { RequestMembership } from './sockets/request-membership.service';
 import { SocketServer } from './sockets/socket-server.service';
@@ -31,6 +33,8 @@ export class AppModule {
         RedisClients,
         ProfileDirectory,
         RequestMembership,
+        JobDirectory,
+        LocationStream,
         ClientEventsHandler,
         SocketServer,
         DeliveryLedger,

@@ -29,6 +29,10 @@ export interface RealtimeConfig {
   corsOrigins: string[] | '*' | null;
   /** false: this node only holds sockets (an edge replica); the JetStream fan-out runs on the other replicas. */
   fanoutEnabled: boolean;
+  /** Live location points accepted per job per second (spec/issue: 2); faster points are dropped and counted. */
+  locationMaxPerSecond: number;
+  /** How long a job's access answer (provider, customer, active) from dispatch is reused by this node. */
+  jobCacheMs: number;
 }
 
 const DEV_NATS_URL = 'nats://127.0.0.1:4222';
@@ -55,6 +59,8 @@ const envSchema = z.object({
   REALTIME_PING_TIMEOUT_MS: int(1000, 300_000).default(20_000),
   /** Comma-separated origins, or `*`. Empty: http(s)://localhost|127.0.0.1 on any port (the gateway proxy is same-origin). */
   CORS_ORIGINS: z.string().default(''),
+  REALTIME_LOCATION_MAX_PER_SECOND: int(1, 1000).default(2),
+  REALTIME_JOB_CACHE_MS: int(0, 600_000).default(5000),
   REALTIME_FANOUT: z
     .enum(['true', 'false'])
     .default('true')
@@ -118,5 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pingTimeoutMs: e.REALTIME_PING_TIMEOUT_MS,
     corsOrigins,
     fanoutEnabled: e.REALTIME_FANOUT,
+    locationMaxPerSecond: e.REALTIME_LOCATION_MAX_PER_SECOND,
+    jobCacheMs: e.REALTIME_JOB_CACHE_MS,
   };
 }

@@ -7,7 +7,9 @@ import { RequestsConfigModule } from './common/requests-config.module';
 import type { RequestsConfig } from './config';
 import { REQUESTS_ENTITIES, REQUESTS_MIGRATIONS, REQUESTS_SCHEMA } from './database/database';
 import { HealthController } from './health/health.controller';
+import { JobProgressModule } from './job-progress/job-progress.module';
 import { MatchingModule } from './matching/matching.module';
+import { RatingsModule } from './ratings/ratings.module';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
 
@@ -37,6 +39,8 @@ export class AppModule {
         MatchingModule,
         ServiceRequestsModule,
         BidsModule,
+        JobProgressModule,
+        RatingsModule,
       ],
       controllers: [HealthController],
     };

@@ -14,6 +14,8 @@ export interface RequestsConfig {
   bidSweepIntervalMs: number;
   /** How long a command waits for identity's profile events to reach the local read model. */
   readModelWaitMs: number;
+  /** Timeout of the payments capture asked at a card job's confirmation. */
+  captureTimeoutMs: number;
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -30,6 +32,7 @@ const envSchema = z.object({
   BIDDING_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(LIMITS.biddingWindowSeconds),
   BID_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   READ_MODEL_WAIT_MS: z.coerce.number().int().min(0).max(30000).default(3000),
+  CAPTURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(20000),
 });
 
 export class ConfigError extends Error {
@@ -63,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): RequestsConfig
     biddingWindowSeconds: e.BIDDING_WINDOW_SECONDS,
     bidSweepIntervalMs: e.BID_SWEEP_INTERVAL_MS,
     readModelWaitMs: e.READ_MODEL_WAIT_MS,
+    captureTimeoutMs: e.CAPTURE_TIMEOUT_MS,
   };
 }

@@ -141,7 +141,7 @@ export const driverLocationPayloadSchema = z.object({
 });
 export type DriverLocationPayload = z.infer<typeof driverLocationPayloadSchema>;
 
-export const SOCKET_ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'VALIDATION_FAILED', 'NOT_FOUND', 'UNAVAILABLE'] as const;
+export const SOCKET_ERROR_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'VALIDATION_FAILED', 'NOT_FOUND', 'UNAVAILABLE', 'CONFLICT', 'RATE_LIMITED'] as const;
 export type SocketErrorCode = (typeof SOCKET_ERROR_CODES)[number];
 
 export const socketErrorPayloadSchema = z.object({

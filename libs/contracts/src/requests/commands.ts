@@ -26,6 +26,12 @@ export const REQUESTS_CONFLICT_REASONS = [
   'BID_EXPIRED',
   'REQUEST_NOT_CANCELLABLE',
   'STATUS_NOT_SUPPORTED',
+  /** Job progress: the request is not at the step this command needs (e.g. arrival before acceptance). */
+  'JOB_NOT_ACTIVE',
+  'NOT_ARRIVED',
+  'COMPLETION_NOT_REPORTED',
+  'ALREADY_RATED',
+  'NOT_COMPLETED',
 ] as const;
 export type RequestsConflictReason = (typeof REQUESTS_CONFLICT_REASONS)[number];
 

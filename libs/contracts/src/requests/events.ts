@@ -94,10 +94,18 @@ export const RequestAccepted = defineEvent(
     estimatedArrival: z.string(),
     closedBids: z.array(z.object({ bidId: uuid, providerId: uuid })),
     acceptedAt: iso,
+    /** Where the job starts: the accepted bid's location (null when the bid had none). Absent in older events. */
+    origin: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
+    /** Where the job is: the request's location. Absent in older events. */
+    destination: z.object({ lat: z.number(), lng: z.number(), address: z.string().nullable() }).optional(),
+    serviceType: z.string().optional(),
   }),
 );
 
-/** The customer cancelled: tells the accepted provider (job_canceled) and the offered ones (request gone). */
+/**
+ * The request was cancelled (by its customer, or by its accepted provider: `cancelledBy` is the user id): tells the
+ * other side (job_canceled) and the offered providers (request gone).
+ */
 export const RequestCancelled = defineEvent(
   S,
   'requests.evt.request.cancelled.v1',

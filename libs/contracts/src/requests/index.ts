@@ -2,3 +2,5 @@ export * from './schemas';
 export * from './views';
 export * from './commands';
 export * from './events';
+export * from './job-progress';
+export * from './ratings';

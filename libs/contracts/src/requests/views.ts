@@ -101,11 +101,18 @@ export interface ServiceRequestView {
   /** The customer sees every bid; a provider only its own (bids are sealed). */
   bids: BidView[];
   accepted_bid: BidView | null;
-  rating: { rating: number } | null;
+  /** The customer's rating of this request, once given. */
+  rating: { rating: number; comment?: string | null } | null;
   /** Seconds of the server's bidding window. */
   biddingWindowSeconds: number;
   acceptedAt: string | null;
   cancelledAt: string | null;
+  /** When the provider pressed 'I AM HERE' (request In Progress). */
+  arrivedAt?: string | null;
+  /** When the provider reported the job done ('JOB COMPLETED'). */
+  completedAt?: string | null;
+  /** When the customer confirmed (Service Completed). */
+  confirmedAt?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { ContentPing, IdentityPing, PaymentsPing, RequestsPing } from '@tiredash/contracts';
+import { ContentPing, DispatchPing, IdentityPing, PaymentsPing, RequestsPing } from '@tiredash/contracts';
 import { MessagingConnection } from '@tiredash/messaging';
 import type Redis from 'ioredis';
 import { Pool } from 'pg';
@@ -8,7 +8,7 @@ import { GATEWAY_CONFIG } from '../common/gateway-config.token';
 import { RpcService } from '../common/rpc.service';
 import { REDIS } from './redis.token';
 
-export type CheckName = 'postgres' | 'nats' | 'redis' | 'identity' | 'content' | 'realtime' | 'requests' | 'payments';
+export type CheckName = 'postgres' | 'nats' | 'redis' | 'identity' | 'content' | 'realtime' | 'requests' | 'payments' | 'dispatch';
 export interface CheckResult {
   ok: boolean;
   ms: number;
@@ -77,6 +77,9 @@ export class ReadinessService implements OnApplicationShutdown {
       }),
       this.run('payments', async () => {
         await this.rpc.send(PaymentsPing, {}, t);
+      }),
+      this.run('dispatch', async () => {
+        await this.rpc.send(DispatchPing, {}, t);
       }),
       this.run('realtime', async () => {
         const res = await fetch(`${this.cfg.realtimeUrl}/health`, { signal: AbortSignal.timeout(t) });

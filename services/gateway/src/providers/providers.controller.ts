@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Logger, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '@tiredash/auth';
 import {
   ADMIN_ONLY_PROVIDER_FIELDS,
   CreateProvider,
   DomainError,
+  GetEarningsSummary,
   GetProvider,
   ListProviders,
   UpdateProvider,
@@ -25,6 +26,8 @@ import { parseOrThrow } from '../common/validation';
 @ApiTags('providers')
 @Controller('api/providers')
 export class ProvidersController {
+  private readonly logger = new Logger(ProvidersController.name);
+
   constructor(private readonly rpc: RpcService) {}
 
   @Post()
@@ -52,7 +55,8 @@ export class ProvidersController {
   @Get(':id')
   @ApiRoute({ summary: 'A provider profile with its wallet balance', errors: [401, 403, 404] })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ data: ProviderView }> {
-    return { data: await this.rpc.send(GetProvider, { actor, providerId: parseId(id) }) };
+    const view = await this.rpc.send(GetProvider, { actor, providerId: parseId(id) });
+    return { data: await this.withLedgerBalance(actor, view) };
   }
 
   @Put(':id')
@@ -65,9 +69,30 @@ export class ProvidersController {
     const providerId = parseId(id);
     refuseAdminOnlyFields(actor, raw);
     const body = parseOrThrow(providerUpdateBodySchema, raw);
-    return { data: await this.rpc.send(UpdateProvider, { actor, providerId, body }) };
+    const view = await this.rpc.send(UpdateProvider, { actor, providerId, body });
+    return { data: await this.withLedgerBalance(actor, view) };
+  }
+
+  /**
+   * The walletBalance the API shows is the payments ledger's balance (issue 4), never identity's column: the
+   * owner and admins get the ledger's sum, everybody else 0. When payments cannot answer, the profile is still
+   * served (the dashboard depends on it) with 0, and the failure is logged.
+   */
+  private async withLedgerBalance(actor: Actor, view: ProviderView): Promise<ProviderView> {
+    if (actor?.role !== 'provider' && actor?.role !== 'admin') return { ...view, walletBalance: 0 };
+    try {
+      const summary = await this.rpc.send(GetEarningsSummary, { actor, providerId: view.documentId });
+      return { ...view, walletBalance: summary.available };
+    } catch (err) {
+      const quiet = err instanceof DomainError && LEDGER_NOT_VISIBLE.has(err.code);
+      if (!quiet) this.logger.warn(`wallet balance of provider ${view.documentId} unavailable: ${err instanceof Error ? err.message : String(err)}`);
+      return { ...view, walletBalance: 0 };
+    }
   }
 }
+
+/** Payments' answers meaning "no ledger this caller may see" (not the owner, or no entries known yet). */
+const LEDGER_NOT_VISIBLE = new Set<string>(['NOT_OWNER', 'FORBIDDEN', 'NOT_FOUND', 'ROLE_NOT_ALLOWED']);
 
 /** isApproved / walletBalance in a non-admin's body are refused (403), never silently dropped. */
 function refuseAdminOnlyFields(actor: Actor, raw: unknown): void {

@@ -32,7 +32,7 @@ describe('interpretRequestUpdate', () => {
     expect(interpretRequestUpdate(R, { data: { tireStatus: 'Canceled' } })).toEqual({ kind: 'cancel', payload: { requestId: R } });
   });
 
-  it('refuses derived or foreign fields with FIELD_NOT_WRITABLE, later statuses with CONFLICT', () => {
+  it('refuses derived or foreign fields with FIELD_NOT_WRITABLE, unsupported statuses with CONFLICT; In Progress and Service Completed are commands', () => {
     expect(codeOf(() => interpretRequestUpdate(R, { data: { amount: 10 } })).code).toBe('FIELD_NOT_WRITABLE');
     expect(codeOf(() => interpretRequestUpdate(R, { data: { tireStatus: 'Cancelled', provider: P } })).code).toBe('FIELD_NOT_WRITABLE');
     expect(codeOf(() => interpretRequestUpdate(R, { data: { budget: 10 } })).code).toBe('FIELD_NOT_WRITABLE');
@@ -42,7 +42,10 @@ describe('interpretRequestUpdate', () => {
     expect(codeOf(() => interpretRequestUpdate(R, { data: { tireStatus: 'Accepted' } })).code).toBe('VALIDATION_FAILED');
     expect(codeOf(() => interpretRequestUpdate(R, { data: {} })).code).toBe('VALIDATION_FAILED');
     expect(codeOf(() => interpretRequestUpdate(R, { data: { tireStatus: 'Done' } })).code).toBe('VALIDATION_FAILED');
-    for (const s of ['In Progress', 'Service Completed', 'Completed', 'Bids Open']) {
+    expect(interpretRequestUpdate(R, { data: { tireStatus: 'In Progress' } })).toEqual({ kind: 'arrive', payload: { requestId: R } });
+    expect(interpretRequestUpdate(R, { data: { tireStatus: 'Service Completed' } })).toEqual({ kind: 'confirm', payload: { requestId: R } });
+    expect(codeOf(() => interpretRequestUpdate(R, { data: { tireStatus: 'Service Completed', amount: 5 } })).code).toBe('FIELD_NOT_WRITABLE');
+    for (const s of ['Completed', 'Bids Open']) {
       expect(codeOf(() => interpretRequestUpdate(R, { data: { tireStatus: s } }))).toEqual({
         code: 'CONFLICT',
         details: { reason: 'STATUS_NOT_SUPPORTED' },

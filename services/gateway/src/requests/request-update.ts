@@ -1,7 +1,9 @@
 import {
   AcceptBid,
   CancelServiceRequest,
+  ConfirmCompletion,
   DERIVED_REQUEST_FIELDS,
+  MarkArrived,
   DomainError,
   serviceRequestUpdateBodySchema,
   type CommandRequest,
@@ -12,7 +14,9 @@ import { parseOrThrow } from '../common/validation';
 /** What `PUT /api/service-requests/{id} {data}` means: the accept or the cancel command. */
 export type RequestUpdateCommand =
   | { kind: 'accept'; payload: Omit<CommandRequest<typeof AcceptBid>, 'actor'> }
-  | { kind: 'cancel'; payload: Omit<CommandRequest<typeof CancelServiceRequest>, 'actor'> };
+  | { kind: 'cancel'; payload: Omit<CommandRequest<typeof CancelServiceRequest>, 'actor'> }
+  | { kind: 'arrive'; payload: Omit<CommandRequest<typeof MarkArrived>, 'actor'> }
+  | { kind: 'confirm'; payload: Omit<CommandRequest<typeof ConfirmCompletion>, 'actor'> };
 
 const WRITABLE = new Set(['tireStatus', 'accepted_bid', ...DERIVED_REQUEST_FIELDS]);
 const uuid = z.string().uuid();
@@ -30,8 +34,9 @@ function notWritable(fields: string[], why: string): DomainError {
 /**
  * Reads the generic update as a domain command. `tireStatus: 'Accepted'` + `accepted_bid` is the accept command
  * (`amount`/`provider` sent alongside must match the bid, checked by the requests service); `Cancelled` or
- * `Canceled` is the cancel command. Any other field is refused with 403 FIELD_NOT_WRITABLE; job progress
- * statuses (In Progress, Service Completed, Completed) are a later command and answer 409.
+ * `Canceled` is the cancel command; `In Progress` is the provider's arrival ('I AM HERE'); `Service Completed` is
+ * the customer's confirmation (card: capture first; exactly once). Any other field is refused with 403
+ * FIELD_NOT_WRITABLE; `Completed` and `Bids Open` cannot be set (409 STATUS_NOT_SUPPORTED).
  */
 export function interpretRequestUpdate(requestId: string, raw: unknown): RequestUpdateCommand {
   const body = parseOrThrow(serviceRequestUpdateBodySchema, raw);
@@ -70,6 +75,8 @@ export function interpretRequestUpdate(requestId: string, raw: unknown): Request
   if (derived.length > 0) throw notWritable([...derived], 'Only accepting a bid sets these fields');
   if (body.data.accepted_bid !== undefined) throw notWritable(['accepted_bid'], 'Only accepting a bid sets the accepted bid');
   if (status === 'Cancelled' || status === 'Canceled') return { kind: 'cancel', payload: { requestId } };
+  if (status === 'In Progress') return { kind: 'arrive', payload: { requestId } };
+  if (status === 'Service Completed') return { kind: 'confirm', payload: { requestId } };
   if (status === undefined) {
     throw new DomainError('VALIDATION_FAILED', 'Nothing to update', [{ path: 'data', message: 'Send tireStatus (Accepted or Cancelled)' }]);
   }

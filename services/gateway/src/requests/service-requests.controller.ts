@@ -1,12 +1,14 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '@tiredash/auth';
 import {
   AcceptBid,
   CancelServiceRequest,
+  ConfirmCompletion,
   CreateServiceRequest,
   GetServiceRequest,
   ListServiceRequests,
+  MarkArrived,
   paginationSchema,
   serviceRequestCreateBodySchema,
   serviceRequestFiltersSchema,
@@ -17,16 +19,24 @@ import {
   type ServiceRequestView,
 } from '@tiredash/contracts';
 import { ApiRoute } from '../common/api-docs.decorators';
+import { GATEWAY_CONFIG } from '../common/gateway-config.token';
+import type { GatewayConfig } from '../config';
 import { parseBracketQuery } from '../common/bracket-query';
 import { parseId } from '../common/ids';
 import { RpcService } from '../common/rpc.service';
 import { parseOrThrow } from '../common/validation';
 import { interpretRequestUpdate } from './request-update';
 
+/** The confirmation waits for the payment capture (requests' CAPTURE_TIMEOUT_MS is 20 s by default). */
+const CONFIRM_TIMEOUT_MS = 25_000;
+
 @ApiTags('service-requests')
 @Controller('api/service-requests')
 export class ServiceRequestsController {
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    @Inject(GATEWAY_CONFIG) private readonly cfg: GatewayConfig,
+  ) {}
 
   @Post()
   @ApiRoute({
@@ -67,13 +77,24 @@ export class ServiceRequestsController {
 
   @Put(':id')
   @ApiRoute({
-    summary: "Accept a bid (tireStatus 'Accepted' + accepted_bid, exactly once) or cancel (tireStatus 'Cancelled'/'Canceled')",
+    summary:
+      "Accept a bid (tireStatus 'Accepted' + accepted_bid, exactly once), cancel ('Cancelled'/'Canceled': the customer, or the accepted provider), " +
+      "mark arrival ('In Progress': the job's provider) or confirm completion ('Service Completed': the customer; card jobs are captured first, exactly once)",
     body: serviceRequestUpdateBodySchema,
     errors: [400, 401, 403, 404, 409],
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: ServiceRequestView }> {
     const cmd = interpretRequestUpdate(parseId(id), raw);
-    if (cmd.kind === 'accept') return { data: await this.rpc.send(AcceptBid, { actor, ...cmd.payload }) };
-    return { data: await this.rpc.send(CancelServiceRequest, { actor, ...cmd.payload }) };
+    switch (cmd.kind) {
+      case 'accept':
+        return { data: await this.rpc.send(AcceptBid, { actor, ...cmd.payload }) };
+      case 'cancel':
+        return { data: await this.rpc.send(CancelServiceRequest, { actor, ...cmd.payload }) };
+      case 'arrive':
+        return { data: await this.rpc.send(MarkArrived, { actor, ...cmd.payload }) };
+      case 'confirm':
+        // The capture (Stripe) runs inside: allow it more than a plain command.
+        return { data: await this.rpc.send(ConfirmCompletion, { actor, ...cmd.payload }, Math.max(this.cfg.rpcTimeoutMs, CONFIRM_TIMEOUT_MS)) };
+    }
   }
 }

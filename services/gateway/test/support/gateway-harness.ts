@@ -26,6 +26,9 @@ import { loadConfig as loadRealtimeConfig } from '../../../realtime/src/config';
 // The real payments service with its own in-process Stripe emulator (driven by the official SDK).
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createPaymentsTestEnv, startPayments, type PaymentsTestEnv } from '../../../payments/test/support/payments-harness';
+// The real dispatch service (jobs, live locations, geocoding proxy) on the same database (its own schema) and namespace.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createDispatchTestEnv, startDispatch } from '../../../dispatch/src/test-support/dispatch-harness';
 
 export { PASSWORD };
 
@@ -70,14 +73,18 @@ export interface GatewayStack {
   requests: INestMicroservice | null;
   /** The payments service and its Stripe emulator, when started with `{ services: ['payments'] }`. */
   payments: { app: INestMicroservice; env: PaymentsTestEnv } | null;
+  /** The dispatch service, when started with `{ services: ['dispatch'] }`. */
+  dispatch: INestMicroservice | null;
   close(): Promise<void>;
 }
 
 /** Extra domain services a test file needs beside identity, started in-process on the same database and namespace. */
 export interface StackOptions {
-  services?: ('requests' | 'payments')[];
+  services?: ('requests' | 'payments' | 'dispatch')[];
   /** Environment of the requests service (e.g. BIDDING_WINDOW_SECONDS). */
   requestsEnv?: Partial<Record<'BIDDING_WINDOW_SECONDS' | 'BID_SWEEP_INTERVAL_MS' | 'READ_MODEL_WAIT_MS', string>>;
+  /** Environment of the dispatch service (e.g. GEOCODER_URL of a fake upstream). */
+  dispatchEnv?: Record<string, string>;
 }
 
 /**
@@ -102,6 +109,11 @@ export async function startGatewayStack(
   if (options.services?.includes('payments')) {
     const payEnv = await createPaymentsTestEnv(label, { namespace: env.namespace, databaseUrl: env.db.url });
     payments = { app: await startPayments(payEnv.config), env: payEnv };
+  }
+  let dispatch: INestMicroservice | null = null;
+  if (options.services?.includes('dispatch')) {
+    const dispatchEnv = await createDispatchTestEnv(label, options.dispatchEnv ?? {}, { db: env.db, namespace: env.namespace });
+    dispatch = await startDispatch(dispatchEnv.config);
   }
   const content = await startContent(contentTestConfig({ databaseUrl: env.db.url, natsUrl: infra.natsUrl, namespace: env.namespace }));
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-data-'));
@@ -183,6 +195,7 @@ export async function startGatewayStack(
     },
     requests,
     payments,
+    dispatch,
     close: async () => {
       await gateway.close();
       await realtime.close();
@@ -193,6 +206,8 @@ export async function startGatewayStack(
         await payments.env.close();
       }
       payments = null;
+      if (dispatch) await dispatch.close();
+      dispatch = null;
       if (identity) await identity.close();
       identity = null;
       await content.close();

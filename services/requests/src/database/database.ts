@@ -3,9 +3,12 @@ import { BidEntity } from '../bids/entities/bid.entity';
 import { OfferEntity } from '../matching/entities/offer.entity';
 import { CustomerProfileEntity } from '../read-models/entities/customer-profile.entity';
 import { ProviderProfileEntity } from '../read-models/entities/provider-profile.entity';
+import { ProviderStatsEntity } from '../ratings/entities/provider-stats.entity';
+import { RatingEntity } from '../ratings/entities/rating.entity';
 import { ServiceRequestEntity } from '../service-requests/entities/service-request.entity';
 import { InitRequests1767312000000 } from './migrations/1767312000000-InitRequests';
 import { OutboxInbox1767312000001 } from './migrations/1767312000001-OutboxInbox';
+import { JobProgressRatings1767400000000 } from './migrations/1767400000000-JobProgressRatings';
 
 export { REQUESTS_SCHEMA } from './database.constants';
 
@@ -16,9 +19,11 @@ export const REQUESTS_ENTITIES = [
   OfferEntity,
   CustomerProfileEntity,
   ProviderProfileEntity,
+  RatingEntity,
+  ProviderStatsEntity,
   OutboxEntity,
   InboxEntity,
 ];
 
 /** Migrations in the order they run. */
-export const REQUESTS_MIGRATIONS = [InitRequests1767312000000, OutboxInbox1767312000001];
+export const REQUESTS_MIGRATIONS = [InitRequests1767312000000, OutboxInbox1767312000001, JobProgressRatings1767400000000];

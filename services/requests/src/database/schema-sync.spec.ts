@@ -19,7 +19,7 @@ describe('requests schema', () => {
 
   it('is exactly what the entities describe once the migrations ran, and the down migrations undo it', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001']);
+    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001', 'JobProgressRatings1767400000000']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
@@ -35,6 +35,8 @@ describe('requests schema', () => {
         'offers',
         'outbox',
         'provider_profiles',
+        'provider_stats',
+        'ratings',
         'service_requests',
       ]);
       const gist: { indexdef: string }[] = await ds.query(
@@ -42,6 +44,7 @@ describe('requests schema', () => {
         [REQUESTS_SCHEMA],
       );
       expect(gist[0]?.indexdef).toMatch(/USING gist \(coverage\) WHERE \(\(is_approved = true\) AND \(online = true\)\)/);
+      await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();
       const left: { n: string }[] = await ds.query(

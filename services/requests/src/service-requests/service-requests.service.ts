@@ -159,7 +159,12 @@ export class ServiceRequestsService {
       qb.andWhere('r.customer_id = :fc', { fc: customerFilter });
     }
     const statusFilter = filters?.tireStatus?.$eq;
-    if (statusFilter) qb.andWhere('r.tire_status = :st', { st: canonicalStatus(statusFilter) });
+    if (statusFilter) {
+      // `Completed` (the spec's history filter) covers the confirmed state the server stores, `Service Completed`.
+      const st = canonicalStatus(statusFilter);
+      if (st === 'Completed') qb.andWhere(`r.tire_status IN ('Service Completed', 'Completed')`);
+      else qb.andWhere('r.tire_status = :st', { st });
+    }
     const [field, dir] = (sort ?? 'createdAt:desc').split(':') as [string, string | undefined];
     const column = field === 'budget' ? 'r.budgetCents' : field === 'updatedAt' ? 'r.updatedAt' : 'r.createdAt';
     qb.orderBy(column, dir?.toLowerCase() === 'asc' ? 'ASC' : 'DESC').addOrderBy('r.id', 'ASC');
@@ -256,6 +261,9 @@ export class ServiceRequestsService {
         estimatedArrival: String(bid.estimatedArrivalMinutes),
         closedBids: closed.map((c) => ({ bidId: c.id, providerId: c.provider_id })),
         acceptedAt: at,
+        origin: bid.lat !== null && bid.lng !== null ? { lat: bid.lat, lng: bid.lng } : null,
+        destination: { lat: fresh.lat, lng: fresh.lng, address: fresh.address },
+        serviceType: fresh.serviceType,
       });
       await this.outbox.add(m, BidAccepted, {
         requestId: fresh.id,
@@ -270,18 +278,21 @@ export class ServiceRequestsService {
         request: this.views.offerView(fresh),
         acceptedAt: at,
       });
-      for (const c of closed) {
-        await this.outbox.add(m, BidClosed, {
+      // One statement for every losing bid (a popular request has dozens): the accept holds the request row.
+      await this.outbox.addMany(
+        m,
+        BidClosed,
+        closed.map((c) => ({
           requestId: fresh.id,
           customerId: fresh.customerId,
           customerUserId: fresh.customerUserId,
           bidId: c.id,
           providerId: c.provider_id,
           providerUserId: c.user_id,
-          reason: 'other-bid-accepted',
+          reason: 'other-bid-accepted' as const,
           closedAt: at,
-        });
-      }
+        })),
+      );
       return fresh;
     });
     if (accepted) return this.views.requestView(this.dataSource.manager, accepted, viewer);
@@ -297,19 +308,28 @@ export class ServiceRequestsService {
     throw RequestsError.conflict('BID_NOT_OPEN', `This bid is ${b.status}`);
   }
 
-  /** Cancels the caller's request before completion; pending bids close; the events tell the providers. */
+  /**
+   * Cancels a request before completion: its customer (from Bids Open, Accepted or In Progress) or its accepted
+   * provider (from Accepted or In Progress: the job's `job_canceled` from the provider's side). Pending bids close;
+   * the event tells the other side. Cancelling a cancelled request answers it again (idempotent).
+   */
   async cancel(actor: Actor, requestId: string): Promise<ServiceRequestView> {
     const known = requireActor(actor);
+    const providerId = known.role === 'provider' ? (await this.profiles.providerOf(known)).id : null;
     const result = await this.dataSource.transaction(async (m) => {
       const rows: ServiceRequestRow[] = await m.query(
-        `SELECT "id", "tire_status", "customer_user_id" FROM "requests"."service_requests" WHERE "id" = $1 FOR UPDATE`,
+        `SELECT "id", "tire_status", "customer_user_id", "provider_id" FROM "requests"."service_requests" WHERE "id" = $1 FOR UPDATE`,
         [requestId],
       );
       const row = rows[0];
       if (!row) throw RequestsError.requestNotFound();
-      if (row.customer_user_id !== known.userId) throw new RequestsError('NOT_OWNER', "Only the request's customer may cancel it");
+      const byProvider = providerId !== null && row.provider_id === providerId;
+      if (row.customer_user_id !== known.userId && !byProvider) {
+        throw new RequestsError('NOT_OWNER', "Only the request's customer or its accepted provider may cancel it");
+      }
       const previous = row.tire_status as RequestStatus;
       if (previous === 'Cancelled') return m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
+      if (byProvider && previous === 'Bids Open') throw RequestsError.conflict('REQUEST_NOT_CANCELLABLE', 'Only the customer may cancel an open request');
       if (!CANCELLABLE.includes(previous)) {
         throw RequestsError.conflict('REQUEST_NOT_CANCELLABLE', `A ${previous} request can no longer be cancelled`);
       }
@@ -336,25 +356,27 @@ export class ServiceRequestsService {
         cancelledBy: known.userId,
         cancelledAt: at,
       });
-      for (const c of closed) {
-        await this.outbox.add(m, BidClosed, {
+      await this.outbox.addMany(
+        m,
+        BidClosed,
+        closed.map((c) => ({
           requestId,
           customerId: fresh.customerId,
           customerUserId: fresh.customerUserId,
           bidId: c.id,
           providerId: c.provider_id,
           providerUserId: c.user_id,
-          reason: 'request-cancelled',
+          reason: 'request-cancelled' as const,
           closedAt: at,
-        });
-      }
+        })),
+      );
       return fresh;
     });
-    return this.views.requestView(this.dataSource.manager, result, {
-      kind: 'customer',
-      userId: known.userId,
-      customerId: result.customerId,
-    });
+    const viewer: Viewer =
+      providerId !== null && result.customerUserId !== known.userId
+        ? { kind: 'provider', userId: known.userId, providerId }
+        : { kind: 'customer', userId: known.userId, customerId: result.customerId };
+    return this.views.requestView(this.dataSource.manager, result, viewer);
   }
 
   private async closePendingBids(m: EntityManager, requestId: string): Promise<ClosedBidRow[]> {
@@ -377,4 +399,5 @@ interface ServiceRequestRow {
   id: string;
   tire_status?: string;
   customer_user_id?: string;
+  provider_id?: string | null;
 }

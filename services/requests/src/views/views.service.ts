@@ -14,8 +14,16 @@ interface ProviderCardRow {
   full_name: string | null;
   phone: string;
   total_jobs: number;
+  rating: number | null;
   response_seconds: number | null;
 }
+
+/**
+ * responseTime is the median over the provider's most recent bids: bounded work per bid (ix_bids_provider,
+ * newest first) instead of a sort of its whole history, which made every bid slower as a busy provider's
+ * history grew (bench/bidding-burst.mjs: 600 bids per provider in a minute).
+ */
+export const RESPONSE_TIME_BIDS = 50;
 
 /** '45 sec', '3 min', '1 h 5 min' from seconds. */
 export function formatResponseTime(seconds: number): string {
@@ -43,8 +51,9 @@ export class ViewsService {
   constructor(@Inject(REQUESTS_CONFIG) private readonly config: RequestsConfig) {}
 
   /**
-   * Provider cards from the read model: name, totalJobs (completed jobs here) and responseTime (median time
-   * from being offered a request to bidding on it). Ratings belong to a later issue: null until then.
+   * Provider cards from the read model: name, totalJobs and rating (average, 1 decimal; null before the first
+   * rating) from provider_stats (kept current by confirmations and ratings), and responseTime (median time
+   * from being offered a request to bidding on it, over its RESPONSE_TIME_BIDS most recent bids).
    */
   async providerCards(manager: EntityManager, ids: string[]): Promise<Map<string, BidProviderView>> {
     const unique = [...new Set(ids)];
@@ -52,12 +61,14 @@ export class ViewsService {
     if (unique.length === 0) return out;
     const rows: ProviderCardRow[] = await manager.query(
       `SELECT p."id", p."business_name", p."full_name", p."phone",
-         (SELECT count(*) FROM "requests"."service_requests" r
-           WHERE r."provider_id" = p."id" AND r."tire_status" IN ('Service Completed', 'Completed'))::int AS "total_jobs",
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM b."submitted_at" - o."offered_at"))
-            FROM "requests"."bids" b JOIN "requests"."offers" o ON o."request_id" = b."request_id" AND o."provider_id" = b."provider_id"
-           WHERE b."provider_id" = p."id") AS "response_seconds"
-       FROM "requests"."provider_profiles" p WHERE p."id" = ANY($1::uuid[])`,
+         COALESCE(st."total_jobs", 0)::int AS "total_jobs",
+         CASE WHEN st."rating_count" > 0 THEN round(st."rating_sum"::numeric / st."rating_count", 1)::float8 END AS "rating",
+         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x."s") FROM (
+            SELECT extract(epoch FROM b."submitted_at" - o."offered_at") AS "s"
+              FROM "requests"."bids" b JOIN "requests"."offers" o ON o."request_id" = b."request_id" AND o."provider_id" = b."provider_id"
+             WHERE b."provider_id" = p."id" ORDER BY b."submitted_at" DESC LIMIT ${RESPONSE_TIME_BIDS}) x) AS "response_seconds"
+       FROM "requests"."provider_profiles" p LEFT JOIN "requests"."provider_stats" st ON st."provider_id" = p."id"
+      WHERE p."id" = ANY($1::uuid[])`,
       [unique],
     );
     for (const r of rows) {
@@ -67,7 +78,7 @@ export class ViewsService {
         businessName: r.business_name,
         fullName: r.full_name,
         phone: r.phone,
-        rating: null,
+        rating: r.rating === null ? null : Number(r.rating),
         totalJobs: Number(r.total_jobs),
         responseTime: r.response_seconds === null ? null : formatResponseTime(Number(r.response_seconds)),
       });
@@ -169,6 +180,7 @@ export class ViewsService {
       ...rows.map((r) => r.providerId).filter((id): id is string => id !== null),
     ]);
     const card = (id: string): BidProviderView => cardFor(cards, id);
+    const ratings = await this.ratingsOf(manager, rows.map((r) => r.id));
     return rows.map((r) => {
       const mine = bids.filter((b) => b.requestId === r.id).map((b) => this.bidView(b, card(b.providerId)));
       const acceptedBid = r.acceptedBidId ? all.find((b) => b.id === r.acceptedBidId) : undefined;
@@ -206,14 +218,29 @@ export class ViewsService {
         provider: r.providerId && seesAcceptance ? card(r.providerId) : null,
         bids: mine,
         accepted_bid: acceptedBid && seesAcceptance ? this.bidView(acceptedBid, card(acceptedBid.providerId)) : null,
-        rating: null,
+        rating: ratings.get(r.id) ?? null,
         biddingWindowSeconds: this.config.biddingWindowSeconds,
         acceptedAt: r.acceptedAt ? r.acceptedAt.toISOString() : null,
         cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
+        arrivedAt: r.arrivedAt ? r.arrivedAt.toISOString() : null,
+        completedAt: r.completionReportedAt ? r.completionReportedAt.toISOString() : null,
+        confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
       };
     });
+  }
+
+  /** The customer's rating of each request (spec: a request carries `rating {rating}`). */
+  private async ratingsOf(manager: EntityManager, requestIds: string[]): Promise<Map<string, { rating: number; comment: string | null }>> {
+    const out = new Map<string, { rating: number; comment: string | null }>();
+    if (requestIds.length === 0) return out;
+    const rows: { request_id: string; rating: number; comment: string | null }[] = await manager.query(
+      `SELECT "request_id", "rating", "comment" FROM "requests"."ratings" WHERE "request_id" = ANY($1::uuid[])`,
+      [requestIds],
+    );
+    for (const r of rows) out.set(r.request_id, { rating: Number(r.rating), comment: r.comment });
+    return out;
   }
 
   async requestView(manager: EntityManager, row: ServiceRequestEntity, viewer: Viewer): Promise<ServiceRequestView> {

@@ -95,6 +95,18 @@ export class ServiceRequestEntity {
   @Column('timestamptz', { name: 'cancelled_at', nullable: true })
   cancelledAt!: Date | null;
 
+  /** The provider pressed 'I AM HERE' (Accepted -> In Progress). */
+  @Column('timestamptz', { name: 'arrived_at', nullable: true })
+  arrivedAt!: Date | null;
+
+  /** The provider reported the job done ('JOB COMPLETED'); the customer may confirm from then on. */
+  @Column('timestamptz', { name: 'completion_reported_at', nullable: true })
+  completionReportedAt!: Date | null;
+
+  /** The customer confirmed (In Progress -> Service Completed), after a successful capture for card jobs. */
+  @Column('timestamptz', { name: 'confirmed_at', nullable: true })
+  confirmedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './views';
+export * from './location';
+export * from './commands';
+export * from './events';

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { actorSchema } from '../common/actor';
+import { PAYMENT_METHODS } from '../common/constants';
+import { defineCommand, defineEvent, STREAMS } from '../common/messages';
+import type { ServiceRequestView } from './views';
+
+/**
+ * Job progress after acceptance, owned by the requests service (the request's tireStatus):
+ * - MarkArrived (the job's provider, 'I AM HERE'): Accepted -> In Progress; `provider_arrived` to the customer.
+ * - ReportCompletion (the job's provider, 'JOB COMPLETED', only after arrival): stays In Progress, records
+ *   completion; `job_completed` to the customer.
+ * - ConfirmCompletion (the customer; `PUT /api/service-requests/{id} {data:{tireStatus:'Service Completed'}}`):
+ *   card -> payments captures first, then In Progress -> Service Completed; cash -> Service Completed at once.
+ *   Exactly once: one conditional UPDATE; a repeated confirm answers the completed request again.
+ *   A failed capture leaves the request unchanged ('Payment Failed' / the payment error's message).
+ */
+const withActor = <T extends z.ZodRawShape>(shape: T) => z.object({ actor: actorSchema, ...shape });
+const uuid = z.string().uuid();
+const iso = z.string();
+
+export const MarkArrived = defineCommand<ServiceRequestView>()('requests.cmd.mark-arrived', withActor({ requestId: uuid }));
+export const ReportCompletion = defineCommand<ServiceRequestView>()('requests.cmd.report-completion', withActor({ requestId: uuid }));
+export const ConfirmCompletion = defineCommand<ServiceRequestView>()('requests.cmd.confirm-completion', withActor({ requestId: uuid }));
+
+/** The title the client shows above a failed capture's message (spec: 'Payment Failed' / the error message). */
+export const PAYMENT_FAILED_TITLE = 'Payment Failed';
+
+const S = STREAMS.REQUESTS.name;
+const jobParties = {
+  requestId: uuid,
+  customerId: uuid,
+  customerUserId: uuid,
+  providerId: uuid,
+  providerUserId: uuid.nullable(),
+};
+
+/** The provider pressed 'I AM HERE': request In Progress (`provider_arrived` to the customer). */
+export const ProviderArrived = defineEvent(
+  S,
+  'requests.evt.request.arrived.v1',
+  z.object({ ...jobParties, arrivedAt: iso }),
+);
+
+/** The provider reported the job done ('JOB COMPLETED'); the customer is asked to confirm (`job_completed`). */
+export const CompletionReported = defineEvent(
+  S,
+  'requests.evt.request.completion-reported.v1',
+  z.object({ ...jobParties, completedAt: iso }),
+);
+
+/** The customer confirmed: request Service Completed (`job_confirmed` to the provider). */
+export const RequestConfirmed = defineEvent(
+  S,
+  'requests.evt.request.confirmed.v1',
+  z.object({
+    ...jobParties,
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    /** Dollars: the accepted bid's amount. */
+    amount: z.number(),
+    serviceType: z.string(),
+    /** The provider's completed jobs after this one. */
+    providerTotalJobs: z.number().int().nonnegative(),
+    confirmedAt: iso,
+  }),
+);

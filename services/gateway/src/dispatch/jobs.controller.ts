@@ -1,0 +1,38 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CurrentActor } from '@tiredash/auth';
+import { GetJob, MarkArrived, ReportCompletion, type Actor, type JobView, type ServiceRequestView } from '@tiredash/contracts';
+import { ApiRoute } from '../common/api-docs.decorators';
+import { parseId } from '../common/ids';
+import { RpcService } from '../common/rpc.service';
+
+/**
+ * The job of an accepted request (dispatch) and the provider's progress buttons over REST (the same commands as
+ * the `arrived` and `job_completed` socket events).
+ */
+@ApiTags('dispatch')
+@Controller('api/dispatch/jobs')
+export class JobsController {
+  constructor(private readonly rpc: RpcService) {}
+
+  @Get(':requestId')
+  @ApiQuery({ name: 'track', required: false, enum: ['true', 'false'], description: 'include the sampled track' })
+  @ApiRoute({ summary: 'Job progress, the provider\'s latest position and the ETA (its customer, its provider, admins)', errors: [401, 403, 404] })
+  async get(@CurrentActor() actor: Actor, @Param('requestId') id: string, @Query('track') track?: string): Promise<{ data: JobView }> {
+    return { data: await this.rpc.send(GetJob, { actor, requestId: parseId(id), track: track === 'true' }) };
+  }
+
+  @Post(':requestId/arrived')
+  @HttpCode(200)
+  @ApiRoute({ summary: "'I AM HERE': the job's provider marks arrival (request In Progress; provider_arrived to the customer)", errors: [401, 403, 404, 409] })
+  async arrived(@CurrentActor() actor: Actor, @Param('requestId') id: string): Promise<{ data: ServiceRequestView }> {
+    return { data: await this.rpc.send(MarkArrived, { actor, requestId: parseId(id) }) };
+  }
+
+  @Post(':requestId/completed')
+  @HttpCode(200)
+  @ApiRoute({ summary: "'JOB COMPLETED': the job's provider reports completion after arrival (job_completed to the customer)", errors: [401, 403, 404, 409] })
+  async completed(@CurrentActor() actor: Actor, @Param('requestId') id: string): Promise<{ data: ServiceRequestView }> {
+    return { data: await this.rpc.send(ReportCompletion, { actor, requestId: parseId(id) }) };
+  }
+}

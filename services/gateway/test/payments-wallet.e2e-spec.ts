@@ -1,0 +1,85 @@
+import Stripe from 'stripe';
+import { waitFor } from '@tiredash/testing';
+import { providerData, register, startGatewayStack, type GatewayStack, type Registered } from './support/gateway-harness';
+
+interface ProviderBody {
+  data: { documentId: string; walletBalance: number; businessName: string };
+}
+
+/**
+ * GET /api/providers/{id} shows the payments ledger's balance as walletBalance (issue 4, item 3): the owner and
+ * admins see the ledger's sum, nobody sees identity's own column, other users see 0.
+ */
+describe('walletBalance of GET /api/providers/{id} is the ledger balance', () => {
+  let s: GatewayStack;
+  let customer: Registered;
+  let provider: Registered & { providerId: string };
+  let other: Registered & { providerId: string };
+  let admin: { token: string };
+  let publishable: Stripe;
+
+  async function aProvider(): Promise<Registered & { providerId: string }> {
+    const user = await register(s, 'provider');
+    const res = await s.request<ProviderBody>('POST', '/api/providers', { token: user.token, body: providerData() });
+    expect(res.status).toBe(201);
+    const providerId = res.body.data.documentId;
+    await waitFor(async () => (await s.request('GET', `/api/providers/${providerId}/stripe-status`, { token: user.token })).status === 200, {
+      timeoutMs: 10000,
+      message: 'payments read model of the provider',
+    });
+    return { ...user, providerId };
+  }
+
+  const balanceSeenBy = async (token: string, providerId = provider.providerId): Promise<number> => {
+    const res = await s.request<ProviderBody>('GET', `/api/providers/${providerId}`, { token });
+    expect(res.status).toBe(200);
+    return res.body.data.walletBalance;
+  };
+
+  beforeAll(async () => {
+    s = await startGatewayStack('payments_wallet_gw', {}, { services: ['payments'] });
+    customer = await register(s, 'customer');
+    provider = await aProvider();
+    other = await aProvider();
+    admin = await s.anAdmin();
+    const u = new URL(s.payments!.env.emulator.url);
+    publishable = new Stripe(s.payments!.env.keys.publishableKey, { host: u.hostname, port: Number(u.port), protocol: 'http', maxNetworkRetries: 0 });
+  });
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('starts at 0 and ignores a balance written into identity by an admin', async () => {
+    expect(await balanceSeenBy(provider.token)).toBe(0);
+    const put = await s.request<ProviderBody>('PUT', `/api/providers/${provider.providerId}`, { token: admin.token, body: { data: { walletBalance: 1000 } } });
+    expect(put.status).toBe(200);
+    // The answer of the update shows the ledger too, not the column just written.
+    expect(put.body.data.walletBalance).toBe(0);
+    expect(await balanceSeenBy(provider.token)).toBe(0);
+    expect(await balanceSeenBy(admin.token)).toBe(0);
+  });
+
+  it('shows the credited 80% after a capture, to the owner and admins only', async () => {
+    const pm = await publishable.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
+    const auth = await s.request<{ paymentIntentId: string }>('POST', '/pay/api/payments/authorize', {
+      token: customer.token,
+      body: { paymentMethodId: pm.id, email: customer.email, amount: 13500 },
+    });
+    expect(auth.status).toBe(200);
+    const captured = await s.request('POST', '/pay/payments/capture', {
+      token: customer.token,
+      body: { paymentIntentId: auth.body.paymentIntentId, providerId: provider.providerId, updatedAmount: 12500 },
+    });
+    expect(captured.status).toBe(200);
+
+    // $125 job: the provider is credited $100 (the $10 fee and 20% stay with the platform).
+    await waitFor(async () => (await balanceSeenBy(provider.token)) === 100, { timeoutMs: 15000, message: 'ledger balance shown as walletBalance' });
+    expect(await balanceSeenBy(admin.token)).toBe(100);
+    // Another provider and a customer may read the profile but never its balance.
+    expect(await balanceSeenBy(other.token)).toBe(0);
+    expect(await balanceSeenBy(customer.token)).toBe(0);
+    // The other provider's own wallet is untouched.
+    expect(await balanceSeenBy(other.token, other.providerId)).toBe(0);
+  });
+});

@@ -1,0 +1,303 @@
+import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { EventPublisher, MessagingClient } from '@tiredash/messaging';
+import {
+  AcceptBid,
+  AuthorizePayment,
+  CancelServiceRequest,
+  CapturePayment,
+  ConfirmCompletion,
+  CreateRating,
+  CreateServiceRequest,
+  DomainError,
+  GetServiceRequest,
+  ListRatings,
+  ListServiceRequests,
+  MarkArrived,
+  PlaceBid,
+  RATING_MESSAGES,
+  ReportCompletion,
+  type ServiceRequestView,
+} from '@tiredash/contracts';
+import { waitFor } from '@tiredash/testing';
+import type { DataSource } from 'typeorm';
+// The real payments service with its in-process Stripe emulator: the card confirmation captures through it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createPaymentsTestEnv, startPayments, type PaymentsTestEnv } from '../../payments/test/support/payments-harness';
+import { aCustomer, aProvider, outboxRows, requestBody, type TestCustomer, type TestProvider } from './test-support/fixtures';
+import { createRequestsTestEnv, createTestClient, startRequests, type RequestsTestEnv } from './test-support/requests-harness';
+
+async function rejection(p: Promise<unknown>): Promise<DomainError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('job progress, confirmation saga, ratings and history (real PostgreSQL, NATS, payments + Stripe emulator)', () => {
+  let env: RequestsTestEnv;
+  let app: INestMicroservice;
+  let payEnv: PaymentsTestEnv;
+  let payments: INestMicroservice;
+  let ds: DataSource;
+  let client: MessagingClient;
+  let publisher: EventPublisher;
+  let clientCtx: INestApplicationContext;
+  let provider: TestProvider;
+  let otherProvider: TestProvider;
+
+  beforeAll(async () => {
+    env = await createRequestsTestEnv('requests_jobs');
+    app = await startRequests(env.config);
+    payEnv = await createPaymentsTestEnv('requests_jobs', { namespace: env.namespace, databaseUrl: env.db.url });
+    payments = await startPayments(payEnv.config);
+    ds = app.get<DataSource>(getDataSourceToken());
+    ({ client, publisher, context: clientCtx } = await createTestClient(env));
+    provider = await aProvider(publisher, ds, { businessName: 'Job Tires', location: { lat: 37.78, lng: -122.41 } });
+    otherProvider = await aProvider(publisher, ds, { businessName: 'Other Tires', location: { lat: 37.79, lng: -122.41 } });
+  });
+
+  afterAll(async () => {
+    await clientCtx?.close();
+    await payments?.close();
+    await payEnv?.close();
+    await app?.close();
+    await env?.close();
+  });
+
+  /** A request of `customer` accepted at `amount` from `provider`'s bid at (37.78, -122.41). */
+  async function anAcceptedJob(customer: TestCustomer, opts: { paymentMethod?: 'cash' | 'card'; budget?: number; amount?: number } = {}): Promise<ServiceRequestView> {
+    const budget = opts.budget ?? 120;
+    const request = await client.send(CreateServiceRequest, {
+      actor: customer.actor,
+      body: requestBody({ paymentMethod: opts.paymentMethod ?? 'cash', budget }) as never,
+    });
+    if (opts.paymentMethod === 'card') {
+      await client.send(AuthorizePayment, {
+        actor: customer.actor,
+        body: { paymentMethodId: 'pm_card_visa', email: 'card@example.test', amount: (budget + 10) * 100, requestId: request.id },
+      });
+    }
+    const bid = await client.send(PlaceBid, {
+      actor: provider.actor,
+      body: { data: { requestId: request.id, amount: opts.amount ?? budget, estimatedArrival: 12, location: { lat: 37.78, lng: -122.41 } } },
+    });
+    return client.send(AcceptBid, { actor: customer.actor, bidId: bid.id, requestId: request.id });
+  }
+
+  const events = async (subject: string, requestId: string) =>
+    (await outboxRows(ds, subject)).filter((r) => r.payload.requestId === requestId);
+
+  it('accepting publishes the job origin (bid location) and destination (request location) for dispatch', async () => {
+    const customer = await aCustomer(publisher, ds);
+    const job = await anAcceptedJob(customer);
+    const [accepted] = await events('requests.evt.request.accepted.v1', job.id);
+    expect(accepted!.payload).toMatchObject({
+      origin: { lat: 37.78, lng: -122.41 },
+      destination: { lat: 37.79, lng: -122.4, address: '500 Market St' },
+      serviceType: 'Flat Tire Repair',
+    });
+  });
+
+  it('arrival: only the job provider, only from Accepted; In Progress once, provider_arrived published once', async () => {
+    const customer = await aCustomer(publisher, ds);
+    const job = await anAcceptedJob(customer);
+    expect((await rejection(client.send(MarkArrived, { actor: otherProvider.actor, requestId: job.id }))).code).toBe('NOT_OWNER');
+    expect((await rejection(client.send(MarkArrived, { actor: customer.actor, requestId: job.id }))).code).toBe('ROLE_NOT_ALLOWED');
+    expect(await rejection(client.send(ReportCompletion, { actor: provider.actor, requestId: job.id }))).toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'NOT_ARRIVED' },
+    });
+    expect(await rejection(client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id }))).toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'NOT_ARRIVED' },
+    });
+
+    const arrived = await client.send(MarkArrived, { actor: provider.actor, requestId: job.id });
+    expect(arrived.tireStatus).toBe('In Progress');
+    expect(arrived.arrivedAt).toEqual(expect.any(String));
+    const again = await client.send(MarkArrived, { actor: provider.actor, requestId: job.id });
+    expect(again.arrivedAt).toBe(arrived.arrivedAt);
+    const published = await events('requests.evt.request.arrived.v1', job.id);
+    expect(published).toHaveLength(1);
+    expect(published[0]!.payload).toMatchObject({
+      requestId: job.id,
+      customerUserId: customer.userId,
+      providerId: provider.providerId,
+      providerUserId: provider.userId,
+    });
+  });
+
+  it('cash: completion is reported after arrival, then concurrent confirmations complete the request exactly once', async () => {
+    const customer = await aCustomer(publisher, ds);
+    const job = await anAcceptedJob(customer, { amount: 95 });
+    await client.send(MarkArrived, { actor: provider.actor, requestId: job.id });
+    expect(await rejection(client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id }))).toMatchObject({
+      details: { reason: 'COMPLETION_NOT_REPORTED' },
+    });
+    const reported = await client.send(ReportCompletion, { actor: provider.actor, requestId: job.id });
+    expect(reported).toMatchObject({ tireStatus: 'In Progress', completedAt: expect.any(String) });
+    expect(await events('requests.evt.request.completion-reported.v1', job.id)).toHaveLength(1);
+
+    const other = await aCustomer(publisher, ds);
+    expect((await rejection(client.send(ConfirmCompletion, { actor: other.actor, requestId: job.id }))).code).toBe('NOT_OWNER');
+
+    const results = await Promise.all(Array.from({ length: 8 }, () => client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id })));
+    expect(results.every((r) => r.tireStatus === 'Service Completed')).toBe(true);
+    const confirmed = await events('requests.evt.request.confirmed.v1', job.id);
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.payload).toMatchObject({ paymentMethod: 'cash', amount: 95, providerId: provider.providerId, providerTotalJobs: expect.any(Number) });
+    const view = await client.send(GetServiceRequest, { actor: customer.actor, requestId: job.id });
+    expect(view).toMatchObject({ tireStatus: 'Service Completed', amount: 95, confirmedAt: expect.any(String) });
+  });
+
+  it('card: the confirmation captures first (emulator), then completes; the provider card counts the job', async () => {
+    const customer = await aCustomer(publisher, ds, { paymentMethod: 'card' });
+    const job = await anAcceptedJob(customer, { paymentMethod: 'card', budget: 100 });
+    await client.send(MarkArrived, { actor: provider.actor, requestId: job.id });
+    await client.send(ReportCompletion, { actor: provider.actor, requestId: job.id });
+    const before: { n: number }[] = await ds.query(`SELECT total_jobs AS n FROM "requests"."provider_stats" WHERE provider_id = $1`, [provider.providerId]);
+    const done = await client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id });
+    expect(done.tireStatus).toBe('Service Completed');
+    const [auth] = (await ds.query(`SELECT payment_intent_id, status, captured_cents FROM payments.authorizations WHERE request_id = $1`, [job.id])) as {
+      payment_intent_id: string;
+      status: string;
+      captured_cents: number;
+    }[];
+    expect(auth).toMatchObject({ status: 'succeeded' });
+    expect(Number(auth!.captured_cents)).toBe(11000);
+    const pi = await payEnv.stripe.paymentIntents.retrieve(auth!.payment_intent_id);
+    expect([pi.status, pi.amount_received]).toEqual(['succeeded', 11000]);
+    expect((await events('requests.evt.request.confirmed.v1', job.id))[0]!.payload).toMatchObject({ paymentMethod: 'card', amount: 100 });
+    // A retried confirmation neither captures nor completes again.
+    await expect(client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id })).resolves.toMatchObject({ tireStatus: 'Service Completed' });
+    expect(await events('requests.evt.request.confirmed.v1', job.id)).toHaveLength(1);
+    const after: { n: number }[] = await ds.query(`SELECT total_jobs AS n FROM "requests"."provider_stats" WHERE provider_id = $1`, [provider.providerId]);
+    expect(Number(after[0]!.n)).toBe(Number(before[0]?.n ?? 0) + 1);
+    expect(done.provider!.totalJobs).toBe(Number(after[0]!.n));
+  });
+
+  it("card, the spec's client order: a capture made directly (POST /pay/payments/capture) completes the request once; the confirmation answers it", async () => {
+    const customer = await aCustomer(publisher, ds, { paymentMethod: 'card' });
+    const job = await anAcceptedJob(customer, { paymentMethod: 'card', budget: 70 });
+    await client.send(MarkArrived, { actor: provider.actor, requestId: job.id });
+    await client.send(ReportCompletion, { actor: provider.actor, requestId: job.id });
+    await client.send(CapturePayment, { actor: customer.actor, body: { requestId: job.id } });
+    await waitFor(async () => (await client.send(GetServiceRequest, { actor: customer.actor, requestId: job.id })).tireStatus === 'Service Completed', {
+      message: 'completed from the capture event',
+    });
+    await expect(client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id })).resolves.toMatchObject({ tireStatus: 'Service Completed' });
+    expect(await events('requests.evt.request.confirmed.v1', job.id)).toHaveLength(1);
+  });
+
+  it('card: a failed capture leaves the request In Progress with the payment error (Payment Failed), nothing published', async () => {
+    const customer = await aCustomer(publisher, ds, { paymentMethod: 'card' });
+    const job = await anAcceptedJob(customer, { paymentMethod: 'card', budget: 80 });
+    await client.send(MarkArrived, { actor: provider.actor, requestId: job.id });
+    await client.send(ReportCompletion, { actor: provider.actor, requestId: job.id });
+    const [auth] = (await ds.query(`SELECT payment_intent_id FROM payments.authorizations WHERE request_id = $1`, [job.id])) as { payment_intent_id: string }[];
+    await payEnv.stripe.paymentIntents.cancel(auth!.payment_intent_id); // e.g. expired at Stripe
+    const e = await rejection(client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id }));
+    expect(e.code).toBe('BAD_REQUEST');
+    expect(e.details).toMatchObject({ title: 'Payment Failed', reason: 'PAYMENT_CAPTURE_FAILED' });
+    const view = await client.send(GetServiceRequest, { actor: customer.actor, requestId: job.id });
+    expect(view).toMatchObject({ tireStatus: 'In Progress', confirmedAt: null });
+    expect(await events('requests.evt.request.confirmed.v1', job.id)).toHaveLength(0);
+  });
+
+  it('ratings: one per completed request by its customer, 1-5 stars required, review at most 500; the provider average shows on its card', async () => {
+    const customer = await aCustomer(publisher, ds, { fullName: 'Rita Rater' });
+    const open = await anAcceptedJob(customer);
+    expect(await rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { request_id: open.id, rating: 5 } } }))).toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'NOT_COMPLETED' },
+    });
+    const job = await anAcceptedJob(customer);
+    await client.send(MarkArrived, { actor: provider.actor, requestId: job.id });
+    await client.send(ReportCompletion, { actor: provider.actor, requestId: job.id });
+    await client.send(ConfirmCompletion, { actor: customer.actor, requestId: job.id });
+
+    const missing = await rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { request_id: job.id } } as never }));
+    expect(missing.code).toBe('VALIDATION_FAILED');
+    expect(JSON.stringify(missing.details)).toContain(RATING_MESSAGES.required);
+    expect((await rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { request_id: job.id, rating: 0 } } }))).code).toBe('VALIDATION_FAILED');
+    expect((await rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { request_id: job.id, rating: 6 } } }))).code).toBe('VALIDATION_FAILED');
+    expect(
+      (await rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { request_id: job.id, rating: 4, comment: 'x'.repeat(501) } } }))).code,
+    ).toBe('VALIDATION_FAILED');
+    const stranger = await aCustomer(publisher, ds);
+    expect((await rejection(client.send(CreateRating, { actor: stranger.actor, body: { data: { request_id: job.id, rating: 1 } } }))).code).toBe('NOT_OWNER');
+    expect(
+      (await rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { request_id: job.id, rating: 1, provider_id: otherProvider.providerId } } }))).code,
+    ).toBe('VALIDATION_FAILED');
+
+    const rating = await client.send(CreateRating, {
+      actor: customer.actor,
+      body: { data: { request_id: job.id, provider_id: provider.providerId, customer_id: customer.customerId, rating: 4, comment: 'Quick and friendly' } },
+    });
+    expect(rating).toMatchObject({ rating: 4, comment: 'Quick and friendly', providerId: provider.providerId, request_id: job.id, customerName: 'Rita Rater' });
+    const second = await Promise.all([
+      rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { request_id: job.id, rating: 5 } } })),
+      rejection(client.send(CreateRating, { actor: customer.actor, body: { data: { requestId: job.id, rating: '2' } } })),
+    ]);
+    expect(second.map((e) => [e.code, (e.details as { reason: string }).reason])).toEqual([
+      ['CONFLICT', 'ALREADY_RATED'],
+      ['CONFLICT', 'ALREADY_RATED'],
+    ]);
+    expect(await events('requests.evt.rating.created.v1', job.id)).toHaveLength(1);
+
+    const list = await client.send(ListRatings, { actor: customer.actor, filters: { providerId: { $eq: provider.providerId } } as never, pagination: {} as never });
+    expect(list.data.map((r) => r.requestId)).toContain(job.id);
+    expect(list.meta).toMatchObject({ ratingCount: 1, averageRating: 4 });
+    const view = await client.send(GetServiceRequest, { actor: customer.actor, requestId: job.id });
+    expect(view.rating).toEqual({ rating: 4, comment: 'Quick and friendly' });
+    expect(view.provider).toMatchObject({ rating: 4 });
+  });
+
+  it('cancel from either side: the accepted provider may cancel its job (the event names who), not an open request', async () => {
+    const customer = await aCustomer(publisher, ds);
+    const job = await anAcceptedJob(customer);
+    expect((await rejection(client.send(CancelServiceRequest, { actor: otherProvider.actor, requestId: job.id }))).code).toBe('NOT_OWNER');
+    const cancelled = await client.send(CancelServiceRequest, { actor: provider.actor, requestId: job.id });
+    expect(cancelled.tireStatus).toBe('Cancelled');
+    await expect(client.send(CancelServiceRequest, { actor: customer.actor, requestId: job.id })).resolves.toMatchObject({ tireStatus: 'Cancelled' });
+    const [ev] = await events('requests.evt.request.cancelled.v1', job.id);
+    expect(ev!.payload).toMatchObject({ cancelledBy: provider.userId, previousStatus: 'Accepted', providerId: provider.providerId });
+    expect((await rejection(client.send(MarkArrived, { actor: provider.actor, requestId: job.id }))).code).toBe('CONFLICT');
+  });
+
+  it("history: the provider's jobs and the customer's past requests with status and amount; `Completed` finds confirmed jobs", async () => {
+    const customer = await aCustomer(publisher, ds);
+    const done = await anAcceptedJob(customer, { amount: 110 });
+    await client.send(MarkArrived, { actor: provider.actor, requestId: done.id });
+    await client.send(ReportCompletion, { actor: provider.actor, requestId: done.id });
+    await client.send(ConfirmCompletion, { actor: customer.actor, requestId: done.id });
+    const ongoing = await anAcceptedJob(customer, { amount: 90 });
+
+    const mine = await client.send(ListServiceRequests, { actor: customer.actor, filters: undefined, sort: 'createdAt:desc', pagination: {} as never });
+    expect(mine.data.map((r) => [r.id, r.tireStatus, r.amount])).toEqual([
+      [ongoing.id, 'Accepted', 90],
+      [done.id, 'Service Completed', 110],
+    ]);
+    const jobs = await client.send(ListServiceRequests, {
+      actor: provider.actor,
+      filters: { provider: { documentId: { $eq: provider.providerId } } },
+      sort: undefined,
+      pagination: {} as never,
+    });
+    expect(jobs.data.map((r) => r.id)).toEqual(expect.arrayContaining([done.id, ongoing.id]));
+    expect(jobs.data.every((r) => r.provider?.documentId === provider.providerId)).toBe(true);
+    const completed = await client.send(ListServiceRequests, {
+      actor: provider.actor,
+      filters: { provider: { documentId: { $eq: provider.providerId } }, tireStatus: { $eq: 'Completed' } },
+      sort: undefined,
+      pagination: {} as never,
+    });
+    expect(completed.data.map((r) => r.id)).toContain(done.id);
+    expect(completed.data.every((r) => r.tireStatus === 'Service Completed' || r.tireStatus === 'Completed')).toBe(true);
+    expect(completed.data.map((r) => r.id)).not.toContain(ongoing.id);
+  });
+});
