@@ -3,7 +3,7 @@
 const path = require('node:path');
 
 const root = __dirname;
-const libs = ['contracts', 'persistence', 'messaging', 'auth', 'testing'];
+const libs = ['contracts', 'persistence', 'messaging', 'auth', 'testing', 'runtime'];
 
 module.exports = {
   testEnvironment: 'node',

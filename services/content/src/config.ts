@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
 
 /** Everything content reads from the environment, validated once at boot into one typed object. */
 export interface ContentConfig {
@@ -29,12 +30,7 @@ const envSchema = z.object({
   CONTENT_ENCRYPTION_KEY: z.string().optional(),
 });
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** A 32-byte key from 64 hex characters or base64 of 32 bytes; anything else is refused. */
 export function parseEncryptionKey(raw: string): Buffer {
@@ -46,24 +42,9 @@ export function parseEncryptionKey(raw: string): Buffer {
 }
 
 /** Throws a ConfigError whose message is one line naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ContentConfig {
-  const clean: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
-  const parsed = envSchema.safeParse(clean);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`content: invalid environment: ${problems}`);
-  }
-  const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  const missing = [
-    production && !e.DATABASE_URL ? 'DATABASE_URL' : null,
-    production && !e.NATS_URL ? 'NATS_URL' : null,
-    production && !e.CONTENT_ENCRYPTION_KEY ? 'CONTENT_ENCRYPTION_KEY' : null,
-  ].filter((v): v is string => v !== null);
-  if (missing.length > 0) {
-    throw new ConfigError(`content: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
-  }
+export function loadConfig(env: Env = process.env): ContentConfig {
+  const e = parseEnv('content', envSchema, env);
+  requireInProduction('content', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL, CONTENT_ENCRYPTION_KEY: e.CONTENT_ENCRYPTION_KEY });
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,

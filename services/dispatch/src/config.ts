@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
 
 /** Everything the dispatch service reads from the environment, validated once at boot into one typed object. */
 export interface DispatchConfig {
@@ -60,32 +61,12 @@ const envSchema = z.object({
   LATEST_TTL_SECONDS: int(10, 7 * 24 * 3600).default(6 * 3600),
 });
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** Throws a ConfigError whose message is one line naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): DispatchConfig {
-  const clean: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
-  const parsed = envSchema.safeParse(clean);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`dispatch: invalid environment: ${problems}`);
-  }
-  const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  const missing = [
-    production && !e.DATABASE_URL ? 'DATABASE_URL' : null,
-    production && !e.NATS_URL ? 'NATS_URL' : null,
-    production && !e.REDIS_URL ? 'REDIS_URL' : null,
-  ].filter((v): v is string => v !== null);
-  if (missing.length > 0) {
-    throw new ConfigError(`dispatch: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
-  }
+export function loadConfig(env: Env = process.env): DispatchConfig {
+  const e = parseEnv('dispatch', envSchema, env);
+  requireInProduction('dispatch', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL });
   const trim = (u: string): string => u.replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { z } from 'zod';
+import { ConfigError, configStep, parseEnv, withoutEmpty, type Env } from '@tiredash/runtime';
 import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
 
 /** <repo>/frontend/dist, from src/ (ts-node, jest) and from dist/ (built) alike. */
@@ -63,37 +64,14 @@ export interface GatewayConfig {
   uploads: UploadsConfig;
 }
 
-type Env = Record<string, string | undefined>;
+export { ConfigError };
 
-/** Thrown for an unusable environment; main prints its message as the one line it stops with. */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
+/** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): GatewayConfig {
-  const clean: Env = {};
-  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
-  const parsed = envSchema.safeParse(clean);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`Invalid gateway configuration: ${problems}`);
-  }
-  let jwt: JwtConfig;
-  try {
-    jwt = jwtConfigFromEnv(clean);
-  } catch (err) {
-    throw new ConfigError(`Invalid gateway configuration: ${(err as Error).message}`);
-  }
-  let uploads: UploadsConfig;
-  try {
-    uploads = loadUploadsConfig(clean);
-  } catch (err) {
-    throw new ConfigError(`Invalid gateway configuration: ${(err as Error).message}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv('gateway', envSchema, env);
+  const clean = withoutEmpty(env);
+  const jwt: JwtConfig = configStep('gateway', () => jwtConfigFromEnv(clean));
+  const uploads: UploadsConfig = configStep('gateway', () => loadUploadsConfig(clean));
   const rawOrigins = (e.CORS_ORIGINS ?? '').trim();
   const corsOrigins =
     rawOrigins === ''

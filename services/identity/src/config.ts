@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
+import { ConfigError, configStep, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
 
 /** Everything identity reads from the environment, validated once at boot into one typed object. */
 export interface IdentityConfig {
@@ -29,39 +30,13 @@ const envSchema = z.object({
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
 });
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** Throws a ConfigError whose message is one line naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`identity: invalid environment: ${problems}`);
-  }
-  const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  const missing = [
-    production && !e.DATABASE_URL ? 'DATABASE_URL' : null,
-    production && !e.NATS_URL ? 'NATS_URL' : null,
-  ].filter((v): v is string => v !== null);
-  if (missing.length > 0) {
-    throw new ConfigError(
-      `identity: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`,
-    );
-  }
-  let jwt: JwtConfig;
-  try {
-    jwt = jwtConfigFromEnv(env);
-  } catch (err) {
-    throw new ConfigError(
-      `identity: invalid environment: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
+export function loadConfig(env: Env = process.env): IdentityConfig {
+  const e = parseEnv('identity', envSchema, env);
+  requireInProduction('identity', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL });
+  const jwt: JwtConfig = configStep('identity', () => jwtConfigFromEnv(env));
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
 
 /** Everything payments reads from the environment, validated once at boot into one typed object. */
 export interface PaymentsConfig {
@@ -47,30 +48,19 @@ const envSchema = z.object({
   APP_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 });
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** Throws a ConfigError whose message is one line naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): PaymentsConfig {
-  const clean: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
-  const parsed = envSchema.safeParse(clean);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`payments: invalid environment: ${problems}`);
-  }
-  const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  const missing = production
-    ? (['DATABASE_URL', 'NATS_URL', 'STRIPE_API_BASE', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
-        (k) => e[k] === undefined,
-      )
-    : [];
-  if (missing.length > 0) throw new ConfigError(`payments: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
+export function loadConfig(env: Env = process.env): PaymentsConfig {
+  const e = parseEnv('payments', envSchema, env);
+  requireInProduction('payments', e.NODE_ENV, {
+    DATABASE_URL: e.DATABASE_URL,
+    NATS_URL: e.NATS_URL,
+    STRIPE_API_BASE: e.STRIPE_API_BASE,
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  });
   const apiBase = (e.STRIPE_API_BASE ?? DEV_STRIPE.apiBase).replace(/\/+$/, '');
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -85,7 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
       protocol,
       secretKey: e.STRIPE_SECRET_KEY ?? DEV_STRIPE.secretKey,
-      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? (production ? null : DEV_STRIPE.publishableKey),
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? (e.NODE_ENV === 'production' ? null : DEV_STRIPE.publishableKey),
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? DEV_STRIPE.webhookSecret,
       webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     },

@@ -1,25 +1,10 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { namespaceNote, runService } from '@tiredash/runtime';
 import { bootstrapPayments } from './app.module';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+void runService('payments', loadConfig, async (config) => {
   const app = await bootstrapPayments(config);
   app.enableShutdownHooks();
-  new Logger('payments').log(`payments listening on NATS ${config.natsUrl}; Stripe API at ${config.stripe.apiBase}`);
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`payments failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
+  return `listening on NATS ${config.natsUrl}${namespaceNote(config.natsNamespace)}; Stripe API at ${config.stripe.apiBase}`;
 });

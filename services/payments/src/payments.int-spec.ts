@@ -21,6 +21,7 @@ import {
 import type { MessagingClient } from '@tiredash/messaging';
 import { waitFor } from '@tiredash/testing';
 import { DataSource } from 'typeorm';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the emulator's test constants and webhook signer, used only by tests
 import { FAILING_BANK_ACCOUNT, signPayload } from '../../stripe-emulator/src';
 import { createPaymentsTestEnv, createTestClient, startPayments, type PaymentsTestEnv } from '../test/support/payments-harness';
 

@@ -1,5 +1,6 @@
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { z } from 'zod';
+import { ConfigError, configStep, parseEnv, requireInProduction, withoutEmpty, type Env } from '@tiredash/runtime';
 
 /** Everything realtime reads from the environment, validated once at boot into one typed object. */
 export interface RealtimeConfig {
@@ -67,36 +68,13 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** Throws a ConfigError whose message is one line naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): RealtimeConfig {
-  const clean: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
-  const parsed = envSchema.safeParse(clean);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`realtime: invalid environment: ${problems}`);
-  }
-  const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  const missing = [production && !e.NATS_URL ? 'NATS_URL' : null, production && !e.REDIS_URL ? 'REDIS_URL' : null].filter(
-    (v): v is string => v !== null,
-  );
-  if (missing.length > 0) {
-    throw new ConfigError(`realtime: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
-  }
-  let jwt: JwtConfig;
-  try {
-    jwt = jwtConfigFromEnv(clean);
-  } catch (err) {
-    throw new ConfigError(`realtime: invalid environment: ${err instanceof Error ? err.message : String(err)}`);
-  }
+export function loadConfig(env: Env = process.env): RealtimeConfig {
+  const e = parseEnv('realtime', envSchema, env);
+  requireInProduction('realtime', e.NODE_ENV, { NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL });
+  const jwt: JwtConfig = configStep('realtime', () => jwtConfigFromEnv(withoutEmpty(env)));
   const rawOrigins = e.CORS_ORIGINS.trim();
   const corsOrigins =
     rawOrigins === ''

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
 import { LIMITS } from '@tiredash/contracts';
 
 /** Everything the requests service reads from the environment, validated once at boot into one typed object. */
@@ -35,29 +36,12 @@ const envSchema = z.object({
   CAPTURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(20000),
 });
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** Throws a ConfigError whose message is one line naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): RequestsConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`requests: invalid environment: ${problems}`);
-  }
-  const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  const missing = [
-    production && !e.DATABASE_URL ? 'DATABASE_URL' : null,
-    production && !e.NATS_URL ? 'NATS_URL' : null,
-  ].filter((v): v is string => v !== null);
-  if (missing.length > 0) {
-    throw new ConfigError(`requests: invalid environment: ${missing.join(', ')} required when NODE_ENV=production`);
-  }
+export function loadConfig(env: Env = process.env): RequestsConfig {
+  const e = parseEnv('requests', envSchema, env);
+  requireInProduction('requests', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL });
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigError, parseEnv, type Env } from '@tiredash/runtime';
 
 /** The emulator's environment. Defaults are the local stack's (payments uses the same keys by default). */
 export const DEFAULT_STRIPE_KEYS = {
@@ -31,16 +32,11 @@ export interface EmulatorConfig {
   payoutDelayMs: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): EmulatorConfig {
-  const clean: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(env)) clean[k] = v === '' ? undefined : v;
-  const parsed = envSchema.safeParse(clean);
-  if (!parsed.success) {
-    throw new ConfigError(`stripe-emulator: invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
-  const e = parsed.data;
+/** Throws a ConfigError whose message is one line naming every bad variable. */
+export function loadConfig(env: Env = process.env): EmulatorConfig {
+  const e = parseEnv('stripe-emulator', envSchema, env);
   return {
     port: e.STRIPE_EMULATOR_PORT,
     host: e.STRIPE_EMULATOR_HOST,

@@ -1,17 +1,8 @@
-import { ConfigError, loadConfig } from './config';
+import { runService } from '@tiredash/runtime';
+import { loadConfig } from './config';
 import { createStripeEmulator } from './emulator';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+void runService('stripe-emulator', loadConfig, async (config) => {
   const emulator = createStripeEmulator({
     secretKey: config.secretKey,
     publishableKey: config.publishableKey,
@@ -21,9 +12,6 @@ async function main(): Promise<void> {
     payoutDelayMs: config.payoutDelayMs,
   });
   const url = await emulator.listen(config.port, config.host);
-  process.stdout.write(
-    `${JSON.stringify({ level: 'info', msg: `stripe-emulator listening on ${url}`, webhooks: config.webhookUrl ?? 'disabled' })}\n`,
-  );
   const stop = (): void => {
     emulator.close().then(
       () => process.exit(0),
@@ -32,9 +20,5 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-}
-
-main().catch((err: unknown) => {
-  process.stderr.write(`stripe-emulator failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
+  return `listening on ${url} (webhooks: ${config.webhookUrl ?? 'disabled'})`;
 });
