@@ -50,12 +50,14 @@ describe('walletBalance of GET /api/providers/{id} is the ledger balance', () =>
     await s?.close();
   });
 
-  it('starts at 0 and ignores a balance written into identity by an admin', async () => {
+  it('starts at 0 and refuses a balance written by anyone, admins included (403: the ledger owns it)', async () => {
     expect(await balanceSeenBy(provider.token)).toBe(0);
-    const put = await s.request<ProviderBody>('PUT', `/api/providers/${provider.providerId}`, { token: admin.token, body: { data: { walletBalance: 1000 } } });
-    expect(put.status).toBe(200);
-    // The answer of the update shows the ledger too, not the column just written.
-    expect(put.body.data.walletBalance).toBe(0);
+    const put = await s.request<{ error: { code: string } }>('PUT', `/api/providers/${provider.providerId}`, {
+      token: admin.token,
+      body: { data: { walletBalance: 1000 } },
+    });
+    expect(put.status).toBe(403);
+    expect(put.body.error.code).toBe('FIELD_NOT_WRITABLE');
     expect(await balanceSeenBy(provider.token)).toBe(0);
     expect(await balanceSeenBy(admin.token)).toBe(0);
   });
@@ -76,6 +78,11 @@ describe('walletBalance of GET /api/providers/{id} is the ledger balance', () =>
     // $125 job: the provider is credited $100 (the $10 fee and 20% stay with the platform).
     await waitFor(async () => (await balanceSeenBy(provider.token)) === 100, { timeoutMs: 15000, message: 'ledger balance shown as walletBalance' });
     expect(await balanceSeenBy(admin.token)).toBe(100);
+    // The admin's provider list shows the same ledger balance.
+    const list = await s.request<{ data: { documentId: string; walletBalance: number }[] }>('GET', '/api/providers?pagination[pageSize]=100', {
+      token: admin.token,
+    });
+    expect(list.body.data.find((p) => p.documentId === provider.providerId)?.walletBalance).toBe(100);
     // Another provider and a customer may read the profile but never its balance.
     expect(await balanceSeenBy(other.token)).toBe(0);
     expect(await balanceSeenBy(customer.token)).toBe(0);

@@ -178,7 +178,7 @@ describe('gateway: customer and provider profiles (against the real identity ser
       });
       expect(wallet.status).toBe(403);
       expect(wallet.body.error).toMatchObject({ status: 403, code: 'FIELD_NOT_WRITABLE' });
-      expect(wallet.body.error.details).toEqual([{ path: 'data.walletBalance', message: 'Only an admin may set this field' }]);
+      expect(wallet.body.error.details).toEqual([{ path: 'data.walletBalance', message: 'The wallet balance is the sum of the payments ledger and cannot be set' }]);
 
       const approve = await s.request<ErrorBody>('PUT', `/api/providers/${p.providerId}`, {
         token: p.token,

@@ -122,7 +122,7 @@ export const providerUpdateBodySchema = z
       .extend({
         /** Admin only. */
         isApproved: z.boolean().nullable().optional(),
-        /** Admin only. Dollars. */
+        /** Never writable (403 FIELD_NOT_WRITABLE for everyone): the balance is the payments ledger's sum. */
         walletBalance: z.number().min(0).optional(),
       })
       .strict(),
@@ -131,7 +131,10 @@ export const providerUpdateBodySchema = z
 export type ProviderUpdateBody = z.infer<typeof providerUpdateBodySchema>;
 
 /** Fields of a provider only an admin may write; anyone else gets 403 FIELD_NOT_WRITABLE. */
-export const ADMIN_ONLY_PROVIDER_FIELDS = ['isApproved', 'walletBalance'] as const;
+export const ADMIN_ONLY_PROVIDER_FIELDS = ['isApproved'] as const;
+
+/** Fields of a provider nobody sets through its profile: the wallet balance is the payments ledger's sum. */
+export const LEDGER_PROVIDER_FIELDS = ['walletBalance'] as const;
 
 /** `filters[isApproved][$null]=true`, `filters[isApproved][$eq]=true|false` */
 export const providerFiltersSchema = z

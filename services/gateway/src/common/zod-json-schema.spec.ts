@@ -26,7 +26,7 @@ describe('zodToJsonSchema', () => {
     expect(data.properties!.location!.properties!.lat).toEqual({ type: 'number', minimum: -90, maximum: 90 });
   });
 
-  it('lists the admin-only fields of the provider update', () => {
+  it('describes the restricted fields of the provider update', () => {
     const data = zodToJsonSchema(providerUpdateBodySchema).properties!.data!;
     expect(data.properties!.isApproved).toEqual({ type: 'boolean', nullable: true });
     expect(data.properties!.walletBalance).toEqual({ type: 'number', minimum: 0 });

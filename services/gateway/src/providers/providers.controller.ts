@@ -3,6 +3,7 @@ import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '@tiredash/auth';
 import {
   ADMIN_ONLY_PROVIDER_FIELDS,
+  LEDGER_PROVIDER_FIELDS,
   CreateProvider,
   DomainError,
   GetEarningsSummary,
@@ -45,11 +46,12 @@ export class ProvidersController {
   @ApiQuery({ name: 'pagination[page]', required: false, type: Number })
   @ApiQuery({ name: 'pagination[pageSize]', required: false, type: Number })
   @ApiRoute({ summary: 'List provider profiles (the pending list for admins)', errors: [400, 401, 403] })
-  list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<ProviderView>> {
+  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<ProviderView>> {
     const q = parseBracketQuery(query);
     const filters = parseOrThrow(providerFiltersSchema, q.filters, 'Query parameter filters');
     const pagination = parseOrThrow(paginationSchema, q.pagination, 'Query parameter pagination');
-    return this.rpc.send(ListProviders, { actor, filters, pagination });
+    const page = await this.rpc.send(ListProviders, { actor, filters, pagination });
+    return { ...page, data: await Promise.all(page.data.map((view) => this.withLedgerBalance(actor, view))) };
   }
 
   @Get(':id')
@@ -61,13 +63,13 @@ export class ProvidersController {
 
   @Put(':id')
   @ApiRoute({
-    summary: 'Update a provider profile (its owner; isApproved and walletBalance: admins only)',
+    summary: 'Update a provider profile (its owner; isApproved: admins only; walletBalance: nobody, it is the ledger balance)',
     body: providerUpdateBodySchema,
     errors: [400, 401, 403, 404],
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: ProviderView }> {
     const providerId = parseId(id);
-    refuseAdminOnlyFields(actor, raw);
+    refuseUnwritableFields(actor, raw);
     const body = parseOrThrow(providerUpdateBodySchema, raw);
     const view = await this.rpc.send(UpdateProvider, { actor, providerId, body });
     return { data: await this.withLedgerBalance(actor, view) };
@@ -94,18 +96,23 @@ export class ProvidersController {
 /** Payments' answers meaning "no ledger this caller may see" (not the owner, or no entries known yet). */
 const LEDGER_NOT_VISIBLE = new Set<string>(['NOT_OWNER', 'FORBIDDEN', 'NOT_FOUND', 'ROLE_NOT_ALLOWED']);
 
-/** isApproved / walletBalance in a non-admin's body are refused (403), never silently dropped. */
-function refuseAdminOnlyFields(actor: Actor, raw: unknown): void {
-  if (actor?.role === 'admin') return;
+/**
+ * Refused with 403 before validation, never silently dropped: isApproved from a non-admin, and walletBalance
+ * from anyone (it is the payments ledger's sum; money moves only through captures and withdrawals).
+ */
+function refuseUnwritableFields(actor: Actor, raw: unknown): void {
   if (typeof raw !== 'object' || raw === null) return;
   const data = (raw as { data?: unknown }).data;
   if (typeof data !== 'object' || data === null) return;
-  const present = ADMIN_ONLY_PROVIDER_FIELDS.filter((f) => Object.prototype.hasOwnProperty.call(data, f));
-  if (present.length > 0) {
-    throw new DomainError(
-      'FIELD_NOT_WRITABLE',
-      `Only an admin may set ${present.join(' and ')}`,
-      present.map((f) => ({ path: `data.${f}`, message: 'Only an admin may set this field' })),
-    );
+  const has = (f: string) => Object.prototype.hasOwnProperty.call(data, f);
+  const refused = [
+    ...(actor?.role === 'admin' ? [] : ADMIN_ONLY_PROVIDER_FIELDS.filter(has).map((f) => ({ path: `data.${f}`, message: 'Only an admin may set this field' }))),
+    ...LEDGER_PROVIDER_FIELDS.filter(has).map((f) => ({
+      path: `data.${f}`,
+      message: 'The wallet balance is the sum of the payments ledger and cannot be set',
+    })),
+  ];
+  if (refused.length > 0) {
+    throw new DomainError('FIELD_NOT_WRITABLE', `These fields cannot be set: ${refused.map((r) => r.path.slice(5)).join(', ')}`, refused);
   }
 }

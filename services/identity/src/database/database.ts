@@ -4,6 +4,7 @@ import { ProviderEntity } from '../providers/entities/provider.entity';
 import { UserEntity } from '../users/entities/user.entity';
 import { InitIdentity1767225600000 } from './migrations/1767225600000-InitIdentity';
 import { OutboxInbox1767225600001 } from './migrations/1767225600001-OutboxInbox';
+import { DropWalletBalance1767500000000 } from './migrations/1767500000000-DropWalletBalance';
 
 export { IDENTITY_SCHEMA } from './database.constants';
 
@@ -11,4 +12,4 @@ export { IDENTITY_SCHEMA } from './database.constants';
 export const IDENTITY_ENTITIES = [UserEntity, CustomerEntity, ProviderEntity, OutboxEntity, InboxEntity];
 
 /** Migrations in the order they run. */
-export const IDENTITY_MIGRATIONS = [InitIdentity1767225600000, OutboxInbox1767225600001];
+export const IDENTITY_MIGRATIONS = [InitIdentity1767225600000, OutboxInbox1767225600001, DropWalletBalance1767500000000];

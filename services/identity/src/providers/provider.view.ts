@@ -35,7 +35,8 @@ export function toProviderView(
     businessId: full ? p.businessId : null,
     businessLicense: full ? p.businessLicense : null,
     isApproved: p.isApproved,
-    walletBalance: full ? toDollars(p.walletBalanceCents) : 0,
+    // The ledger's balance, filled in by the gateway from payments for the owner and admins.
+    walletBalance: 0,
     totalJobs: p.totalJobs,
     rating: p.rating,
     location: providerLocation(p),

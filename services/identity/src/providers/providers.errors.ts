@@ -25,12 +25,18 @@ export class ProvidersError extends DomainError {
   static fieldsNotWritable(fields: string[]): ProvidersError {
     return new ProvidersError(
       'FIELD_NOT_WRITABLE',
-      `Only an admin may change ${fields.join(', ')}`,
-      fields.map((f) => ({ path: `data.${f}`, message: 'Only an admin may change this field' })),
+      `These fields cannot be changed here: ${fields.join(', ')}`,
+      fields.map((f) => ({ path: `data.${f}`, message: notWritableReason(f) })),
     );
   }
 
   static pendingListAdminOnly(): ProvidersError {
     return new ProvidersError('FORBIDDEN', 'Only an admin may list pending or rejected providers');
   }
+}
+
+function notWritableReason(field: string): string {
+  return field === 'walletBalance'
+    ? 'The wallet balance is the sum of the payments ledger and cannot be set'
+    : 'Only an admin may change this field';
 }

@@ -85,7 +85,6 @@ describe('ProvidersService (real PostgreSQL)', () => {
     const admin = await aUser(app, 'admin');
     const customer = await aUser(app, 'customer');
     const p = await providers.create(u.actor, providerBody());
-    await providers.update(admin.actor, p.id, { data: { walletBalance: 42.25 } });
     const publicView = await providers.get(customer.actor, p.id);
     expect(publicView).toMatchObject({
       businessName: 'Fast Tires',
@@ -93,11 +92,8 @@ describe('ProvidersService (real PostgreSQL)', () => {
       businessId: null,
       businessLicense: null,
     });
-    expect(await providers.get(u.actor, p.id)).toMatchObject({
-      walletBalance: 42.25,
-      businessId: 'upload-1',
-    });
-    expect(await providers.get(admin.actor, p.id)).toMatchObject({ walletBalance: 42.25 });
+    expect(await providers.get(u.actor, p.id)).toMatchObject({ businessId: 'upload-1', businessLicense: expect.any(String) });
+    expect(await providers.get(admin.actor, p.id)).toMatchObject({ businessId: 'upload-1' });
     expect(await errorCode(providers.get(null, p.id))).toBe('UNAUTHENTICATED');
     expect(await errorCode(providers.get(customer.actor, '00000000-0000-4000-8000-000000000000'))).toBe(
       'NOT_FOUND',
@@ -138,7 +134,20 @@ describe('ProvidersService (real PostgreSQL)', () => {
       'UNAUTHENTICATED',
     );
     const row = await app.get(DataSource).getRepository(ProviderEntity).findOneByOrFail({ id: p.id });
-    expect(row).toMatchObject({ businessName: 'Faster Tires', walletBalanceCents: 0, isApproved: null });
+    expect(row).toMatchObject({ businessName: 'Faster Tires', isApproved: null });
+  });
+
+  it('refuses walletBalance from everyone, admins included: the balance is the payments ledger sum', async () => {
+    const u = await aUser(app, 'provider');
+    const admin = await aUser(app, 'admin');
+    const p = await providers.create(u.actor, providerBody());
+    const err = await providers.update(admin.actor, p.id, { data: { walletBalance: 42.25, businessName: 'Renamed' } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'FIELD_NOT_WRITABLE',
+      details: [{ path: 'data.walletBalance', message: 'The wallet balance is the sum of the payments ledger and cannot be set' }],
+    });
+    // Nothing of the refused update was applied.
+    expect(await providers.get(admin.actor, p.id)).toMatchObject({ businessName: 'Fast Tires', walletBalance: 0 });
   });
 
   it('lets an admin approve and reject, announcing ProviderApproved / ProviderRejected once per change', async () => {

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@tiredash/persistence';
 import { OutboxService } from '@tiredash/messaging';
 import {
   ADMIN_ONLY_PROVIDER_FIELDS,
+  LEDGER_PROVIDER_FIELDS,
   ProviderApproved,
   ProviderCreated,
   ProviderRejected,
@@ -39,7 +40,8 @@ const unique = (values: string[]): string[] => Array.from(new Set(values));
 
 /**
  * Provider (business) profiles: one per user. Any logged-in user reads the public profile; the owner edits
- * its own fields; only an admin writes isApproved (approve/reject) and walletBalance.
+ * its own fields; only an admin writes isApproved (approve/reject). Nobody writes walletBalance: it is the
+ * payments ledger's sum.
  */
 @Injectable()
 export class ProvidersService {
@@ -79,7 +81,6 @@ export class ProvidersService {
           isApproved: null,
           reviewedBy: null,
           reviewedAt: null,
-          walletBalanceCents: 0,
           totalJobs: 0,
           rating: null,
           locationAddress: d.location?.address ?? null,
@@ -150,10 +151,11 @@ export class ProvidersService {
     return this.dataSource.transaction(async (manager) => {
       const provider = await this.loadForUpdate(manager, providerId);
       requireOwnerOrAdmin(known, provider.userId, 'provider profile');
-      if (!isAdmin(known)) {
-        const forbidden = ADMIN_ONLY_PROVIDER_FIELDS.filter((f) => d[f] !== undefined);
-        if (forbidden.length > 0) throw ProvidersError.fieldsNotWritable(forbidden);
-      }
+      const forbidden = [
+        ...LEDGER_PROVIDER_FIELDS.filter((f) => d[f] !== undefined),
+        ...(isAdmin(known) ? [] : ADMIN_ONLY_PROVIDER_FIELDS.filter((f) => d[f] !== undefined)),
+      ];
+      if (forbidden.length > 0) throw ProvidersError.fieldsNotWritable(forbidden);
       const before = { ...provider, serviceTypes: [...provider.serviceTypes] };
       this.applyProfileFields(provider, d);
       const at = new Date();
@@ -162,7 +164,6 @@ export class ProvidersService {
         provider.reviewedBy = known.userId;
         provider.reviewedAt = at;
       }
-      if (d.walletBalance !== undefined) provider.walletBalanceCents = toCents(d.walletBalance);
 
       const user = await manager.getRepository(UserEntity).findOne({ where: { id: provider.userId } });
       if (!this.changed(before, provider)) return toProviderView(provider, user, 'full');

@@ -9,7 +9,6 @@ import {
   PrimaryColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { bigintToNumber } from '../../common/column-transformers';
 import { UserEntity } from '../../users/entities/user.entity';
 
 /**
@@ -19,7 +18,6 @@ import { UserEntity } from '../../users/entities/user.entity';
 @Entity({ name: 'providers' })
 @Index('ix_providers_is_approved', ['isApproved'])
 @Check('ck_providers_hourly_rate', `"hourly_rate_cents" >= 0`)
-@Check('ck_providers_wallet_balance', `"wallet_balance_cents" >= 0`)
 @Check('ck_providers_service_radius', `"service_radius_miles" > 0`)
 export class ProviderEntity {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'pk_providers' })
@@ -78,9 +76,6 @@ export class ProviderEntity {
 
   @Column('timestamptz', { name: 'reviewed_at', nullable: true })
   reviewedAt!: Date | null;
-
-  @Column('bigint', { name: 'wallet_balance_cents', default: 0, transformer: bigintToNumber })
-  walletBalanceCents!: number;
 
   @Column('integer', { name: 'total_jobs', default: 0 })
   totalJobs!: number;
