@@ -1,8 +1,16 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MessagingClient } from '@tiredash/messaging';
-import { UpdatePage, type AuditEntryView, type MediaView } from '@tiredash/contracts';
+import { EventPublisher, MessagingClient } from '@tiredash/messaging';
+import {
+  RatingCreated,
+  RequestConfirmed,
+  UpdatePage,
+  type AnyEventDef,
+  type AuditEntryView,
+  type EventPayload,
+  type MediaView,
+} from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
 import { Client } from 'pg';
 import { providerData, register, startGatewayStack, type ErrorBody, type GatewayStack, type Registered } from './support/gateway-harness';
@@ -405,6 +413,49 @@ describe('gateway: content, settings, uploads, stats and audit (real identity + 
       expect(stats).toMatchObject({ totalRevenue: 0, jobsToday: 0, averageRating: 0, reportedIssues: 0 });
       const statistics = await s.request<Data<Record<string, number>>>('GET', '/api/statistics', { token: admin.token });
       expect(statistics.body.data.totalProviders).toBe(1);
+
+      // Revenue and rating tiles come from the requests service's events: two confirmed jobs (one delivered
+      // twice: counted once) and two ratings.
+      const publish = async <D extends AnyEventDef>(def: D, payload: EventPayload<D>, id = randomUUID()) =>
+        s.gateway.get(EventPublisher).publishRaw(def.subject, { id, subject: def.subject, occurredAt: new Date().toISOString(), payload });
+      const job = (amount: number) => ({
+        requestId: randomUUID(),
+        customerId: randomUUID(),
+        customerUserId: randomUUID(),
+        providerId: randomUUID(),
+        providerUserId: null,
+        paymentMethod: 'cash' as const,
+        amount,
+        serviceType: 'Flat Tire Repair',
+        providerTotalJobs: 1,
+        confirmedAt: new Date().toISOString(),
+      });
+      const first = job(85.5);
+      const firstId = randomUUID();
+      await publish(RequestConfirmed, first, firstId);
+      await publish(RequestConfirmed, first, firstId);
+      await publish(RequestConfirmed, first);
+      await publish(RequestConfirmed, job(40));
+      for (const rating of [5, 4]) {
+        await publish(RatingCreated, {
+          ratingId: randomUUID(),
+          requestId: first.requestId,
+          providerId: first.providerId,
+          customerId: first.customerId,
+          rating,
+          averageRating: rating,
+          ratingCount: 1,
+          createdAt: new Date().toISOString(),
+        });
+      }
+      const tiles = await waitFor(
+        async () => {
+          const res = await s.request<Data<Record<string, number>>>('GET', '/api/dashboard', { token: admin.token });
+          return res.body.data.averageRating > 0 && res.body.data.totalRevenue === 125.5 ? res.body.data : null;
+        },
+        { timeoutMs: 10_000, message: 'revenue and rating tiles fed by RequestConfirmed/RatingCreated' },
+      );
+      expect(tiles).toMatchObject({ totalRevenue: 125.5, averageRating: 4.5, reportedIssues: 0 });
 
       const approve = await s.request('PUT', `/api/providers/${p.body.data.documentId}`, { token: admin.token, body: { data: { isApproved: true } } });
       expect(approve.status).toBe(200);

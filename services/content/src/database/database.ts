@@ -3,9 +3,16 @@ import { AuditLogEntity } from '../audit/audit-log.entity';
 import { MediaEntity } from '../media/media.entity';
 import { PageEntity } from '../pages/page.entity';
 import { SettingsEntity } from '../settings/settings.entity';
-import { KnownCustomerEntity, KnownJobEntity, KnownProviderEntity } from '../stats/known-party.entity';
+import {
+  KnownCompletionEntity,
+  KnownCustomerEntity,
+  KnownJobEntity,
+  KnownProviderEntity,
+  KnownRatingEntity,
+} from '../stats/known-party.entity';
 import { InitContent1767400000000 } from './migrations/1767400000000-InitContent';
 import { OutboxInbox1767400000001 } from './migrations/1767400000001-OutboxInbox';
+import { RevenueRatings1767400000002 } from './migrations/1767400000002-RevenueRatings';
 
 export { CONTENT_SCHEMA } from './database.constants';
 
@@ -18,9 +25,11 @@ export const CONTENT_ENTITIES = [
   KnownCustomerEntity,
   KnownProviderEntity,
   KnownJobEntity,
+  KnownCompletionEntity,
+  KnownRatingEntity,
   OutboxEntity,
   InboxEntity,
 ];
 
 /** Migrations in the order they run. */
-export const CONTENT_MIGRATIONS = [InitContent1767400000000, OutboxInbox1767400000001];
+export const CONTENT_MIGRATIONS = [InitContent1767400000000, OutboxInbox1767400000001, RevenueRatings1767400000002];

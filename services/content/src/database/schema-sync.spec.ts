@@ -18,7 +18,7 @@ describe('content schema', () => {
 
   it('is exactly what the entities describe once the migrations ran, with an append-only audit log', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitContent1767400000000', 'OutboxInbox1767400000001']);
+    expect(ran).toEqual(CONTENT_MIGRATIONS.map((m) => m.name));
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
@@ -29,9 +29,11 @@ describe('content schema', () => {
       expect(tables.map((t) => t.table_name)).toEqual([
         'audit_log',
         'inbox',
+        'known_completions',
         'known_customers',
         'known_jobs',
         'known_providers',
+        'known_ratings',
         'media',
         'migrations',
         'outbox',
@@ -53,8 +55,7 @@ describe('content schema', () => {
       const left: { n: string }[] = await ds.query(`SELECT count(*)::text AS n FROM content.audit_log`);
       expect(left[0]!.n).toBe('1');
 
-      await ds.undoLastMigration();
-      await ds.undoLastMigration();
+      for (let i = 0; i < CONTENT_MIGRATIONS.length; i += 1) await ds.undoLastMigration();
       const rest: { n: string }[] = await ds.query(
         `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
         [CONTENT_SCHEMA],

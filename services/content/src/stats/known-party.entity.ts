@@ -42,3 +42,26 @@ export class KnownJobEntity {
   @Column('boolean', { default: false })
   cancelled!: boolean;
 }
+
+/** A confirmed job (RequestConfirmed, cash or card): its amount counts in the totalRevenue tile. */
+@Entity({ name: 'known_completions' })
+export class KnownCompletionEntity {
+  @PrimaryColumn('uuid', { name: 'request_id', primaryKeyConstraintName: 'pk_known_completions' })
+  requestId!: string;
+
+  @Column('integer', { name: 'amount_cents' })
+  amountCents!: number;
+
+  @Column('timestamptz', { name: 'confirmed_at' })
+  confirmedAt!: Date;
+}
+
+/** A rating a customer gave (RatingCreated): averaged by the averageRating tile. */
+@Entity({ name: 'known_ratings' })
+export class KnownRatingEntity {
+  @PrimaryColumn('uuid', { name: 'rating_id', primaryKeyConstraintName: 'pk_known_ratings' })
+  ratingId!: string;
+
+  @Column('smallint')
+  rating!: number;
+}

@@ -3,11 +3,20 @@ import { OnEvent, type EventContext } from '@tiredash/messaging';
 import {
   CustomerCreated,
   ProviderCreated,
+  RatingCreated,
   RequestAccepted,
   RequestCancelled,
+  RequestConfirmed,
+  toCents,
   type EventPayload,
 } from '@tiredash/contracts';
-import { KnownCustomerEntity, KnownJobEntity, KnownProviderEntity } from './known-party.entity';
+import {
+  KnownCompletionEntity,
+  KnownCustomerEntity,
+  KnownJobEntity,
+  KnownProviderEntity,
+  KnownRatingEntity,
+} from './known-party.entity';
 
 /** Read models the admin stat tiles count, fed by identity's and requests' events (each applied once). */
 @Injectable()
@@ -54,6 +63,28 @@ export class StatsEvents {
       .into(KnownJobEntity)
       .values({ requestId: p.requestId, acceptedAt: null, cancelled: true })
       .orUpdate(['cancelled'], ['request_id'])
+      .execute();
+  }
+
+  @OnEvent(RequestConfirmed, { durable: 'content-stats-request-confirmed' })
+  async onRequestConfirmed(p: EventPayload<typeof RequestConfirmed>, ctx: EventContext): Promise<void> {
+    await ctx.manager
+      .createQueryBuilder()
+      .insert()
+      .into(KnownCompletionEntity)
+      .values({ requestId: p.requestId, amountCents: toCents(p.amount), confirmedAt: new Date(p.confirmedAt) })
+      .orIgnore()
+      .execute();
+  }
+
+  @OnEvent(RatingCreated, { durable: 'content-stats-rating-created' })
+  async onRatingCreated(p: EventPayload<typeof RatingCreated>, ctx: EventContext): Promise<void> {
+    await ctx.manager
+      .createQueryBuilder()
+      .insert()
+      .into(KnownRatingEntity)
+      .values({ ratingId: p.ratingId, rating: p.rating })
+      .orIgnore()
       .execute();
   }
 }

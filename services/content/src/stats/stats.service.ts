@@ -3,14 +3,19 @@ import { InjectDataSource } from '@tiredash/persistence';
 import type { Actor, AdminStatsView } from '@tiredash/contracts';
 import { DataSource } from 'typeorm';
 import { requireAdmin } from '../common/actor-rules';
-import { KnownCustomerEntity, KnownJobEntity, KnownProviderEntity } from './known-party.entity';
+import {
+  KnownCompletionEntity,
+  KnownCustomerEntity,
+  KnownJobEntity,
+  KnownProviderEntity,
+  KnownRatingEntity,
+} from './known-party.entity';
 
 /**
- * Tiles whose source does not publish events yet. totalRevenue waits for the payments service (capture
- * events), averageRating for rating events of the requests service, reportedIssues for any issue-reporting
- * feature (none exists in the spec).
+ * Tiles with no source yet: reportedIssues waits for an issue-reporting feature (none exists in the spec).
+ * totalRevenue is the amount of every confirmed job (cash and card), averageRating the mean of all ratings.
  */
-export const PENDING_STAT_SOURCES = ['totalRevenue', 'averageRating', 'reportedIssues'];
+export const PENDING_STAT_SOURCES = ['reportedIssues'];
 
 @Injectable()
 export class StatsService {
@@ -20,20 +25,25 @@ export class StatsService {
     requireAdmin(actor);
     const m = this.dataSource.manager;
     const startOfDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const [totalCustomers, totalProviders, jobsToday] = await Promise.all([
+    const [totalCustomers, totalProviders, jobsToday, revenue, ratings] = await Promise.all([
       m.count(KnownCustomerEntity),
       m.count(KnownProviderEntity, { where: { created: true } }),
       m
         .createQueryBuilder(KnownJobEntity, 'j')
         .where('j.cancelled = false AND j.acceptedAt >= :start', { start: startOfDay })
         .getCount(),
+      m
+        .createQueryBuilder(KnownCompletionEntity, 'c')
+        .select('COALESCE(SUM(c.amountCents), 0)::bigint::text', 'cents')
+        .getRawOne<{ cents: string }>(),
+      m.createQueryBuilder(KnownRatingEntity, 'r').select('AVG(r.rating)::float8', 'avg').getRawOne<{ avg: number | null }>(),
     ]);
     return {
       totalCustomers,
       totalProviders,
-      totalRevenue: 0,
+      totalRevenue: Number(revenue?.cents ?? 0) / 100,
       jobsToday,
-      averageRating: 0,
+      averageRating: ratings?.avg == null ? 0 : Math.round(ratings.avg * 100) / 100,
       reportedIssues: 0,
       pendingSources: PENDING_STAT_SOURCES,
     };
