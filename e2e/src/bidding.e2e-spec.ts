@@ -2,42 +2,12 @@
 // request (cash) -> the provider sees it live and bids -> the customer sees the bid live and accepts ->
 // the customer lands on /tracking/{id} and the provider gets 'Bid Accepted!' (and its live job page).
 import crypto from 'node:crypto';
-import type { Page, WebSocket } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { logIn, socketJoined } from './support/page-steps';
+import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
-
-/** Resolves when the page's Socket.IO connection has joined its rooms (the server acknowledged `join` ok). */
-function socketJoined(page: Page, timeoutMs = 30000): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the page did not join the realtime channel')), timeoutMs);
-    const watch = (ws: WebSocket) => {
-      if (!ws.url().includes('/socket.io/')) return;
-      ws.on('framereceived', (frame) => {
-        // Socket.IO ack packets are '43<id>[...]'; the join ack answers {ok:true, rooms}
-        if (typeof frame.payload === 'string' && /^43\d*\[\{"ok":true/.test(frame.payload)) {
-          clearTimeout(timer);
-          page.off('websocket', watch);
-          resolve();
-        }
-      });
-    };
-    page.on('websocket', watch);
-  });
-}
-
-async function logIn(page: Page, role: 'customer' | 'provider'): Promise<void> {
-  const { email, password } = demoLogin(role);
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByRole('tab', { name: role === 'customer' ? /customer/i : /provider/i }).click();
-  const form = page.getByRole('tabpanel');
-  await form.getByLabel(/email/i).fill(email);
-  await form.getByLabel(/password/i).fill(password);
-  await form.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => url.pathname === (role === 'customer' ? '/dashboard' : '/provider/dashboard'), { timeout: 20000 });
-}
 
 describe('live bidding in two browsers', () => {
   let customer: BrowserSession;

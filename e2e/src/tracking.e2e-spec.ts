@@ -3,44 +3,16 @@
 // 'I AM HERE' (the customer's status flips to Arrived) and 'JOB COMPLETED' (Completed); the customer confirms,
 // lands on /payment/{id} and rates; the provider gets 'Job Confirmed'.
 import crypto from 'node:crypto';
-import type { Page, WebSocket } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { logIn, socketJoined } from './support/page-steps';
+import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
 /** The provider starts near its shop and drives towards the customer. */
 const PROVIDER_START = { latitude: 37.7936, longitude: -122.3958 };
 const PROVIDER_MOVED = { latitude: 37.7851, longitude: -122.4075 };
-
-/** Resolves when the page's Socket.IO connection has joined its rooms (the server acknowledged `join` ok). */
-function socketJoined(page: Page, timeoutMs = 30000): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the page did not join the realtime channel')), timeoutMs);
-    const watch = (ws: WebSocket) => {
-      if (!ws.url().includes('/socket.io/')) return;
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && /^43\d*\[\{"ok":true/.test(frame.payload)) {
-          clearTimeout(timer);
-          page.off('websocket', watch);
-          resolve();
-        }
-      });
-    };
-    page.on('websocket', watch);
-  });
-}
-
-async function logIn(page: Page, role: 'customer' | 'provider'): Promise<void> {
-  const { email, password } = demoLogin(role);
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByRole('tab', { name: role === 'customer' ? /customer/i : /provider/i }).click();
-  const form = page.getByRole('tabpanel');
-  await form.getByLabel(/email/i).fill(email);
-  await form.getByLabel(/password/i).fill(password);
-  await form.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => url.pathname === (role === 'customer' ? '/dashboard' : '/provider/dashboard'), { timeout: 20000 });
-}
 
 /** The bidding flow up to acceptance: returns the request id with the customer on /tracking/{id} and the provider on its live job. */
 async function acceptedCashJob(c: Page, p: Page): Promise<string> {
