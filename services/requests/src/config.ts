@@ -17,6 +17,10 @@ export interface RequestsConfig {
   readModelWaitMs: number;
   /** Timeout of the payments capture asked at a card job's confirmation. */
   captureTimeoutMs: number;
+  /** Bids placed at once (each holds a database connection); the rest of the pool stays for other commands. */
+  bidConcurrency: number;
+  /** Bids waiting for a place; beyond that a bid is refused at once (503, try again). */
+  bidQueueLimit: number;
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -34,6 +38,8 @@ const envSchema = z.object({
   BID_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   READ_MODEL_WAIT_MS: z.coerce.number().int().min(0).max(30000).default(3000),
   CAPTURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(20000),
+  BID_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(7),
+  BID_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100000).default(300),
 });
 
 export { ConfigError };
@@ -51,5 +57,7 @@ export function loadConfig(env: Env = process.env): RequestsConfig {
     bidSweepIntervalMs: e.BID_SWEEP_INTERVAL_MS,
     readModelWaitMs: e.READ_MODEL_WAIT_MS,
     captureTimeoutMs: e.CAPTURE_TIMEOUT_MS,
+    bidConcurrency: e.BID_CONCURRENCY,
+    bidQueueLimit: e.BID_QUEUE_LIMIT,
   };
 }

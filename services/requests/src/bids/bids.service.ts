@@ -17,6 +17,7 @@ import { DataSource } from 'typeorm';
 import { requireActor } from '../common/actor-rules';
 import { toCents } from '../common/money';
 import { isUniqueViolation, queryReturning } from '../common/pg-errors';
+import { AdmissionLimiter } from '../common/admission-limiter';
 import { REQUESTS_CONFIG } from '../common/requests-config.module';
 import type { RequestsConfig } from '../config';
 import type { ProviderProfileEntity } from '../read-models/entities/provider-profile.entity';
@@ -52,6 +53,9 @@ interface InsertedBid {
  */
 @Injectable()
 export class BidsService {
+  /** Bounds the bids placed at once, so a flood of bids leaves database connections to accept and cancel. */
+  private readonly admission: AdmissionLimiter;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(REQUESTS_CONFIG) private readonly config: RequestsConfig,
@@ -59,22 +63,26 @@ export class BidsService {
     private readonly profiles: ProfilesService,
     private readonly views: ViewsService,
     private readonly viewers: ViewerService,
-  ) {}
+  ) {
+    this.admission = new AdmissionLimiter(config.bidConcurrency, config.bidQueueLimit);
+  }
 
   async place(actor: Actor, body: BidCreateBody): Promise<BidView> {
     const known = requireActor(actor);
     const provider = await this.profiles.approvedProviderOf(known);
     const d = body.data;
     if (d.provider !== undefined && d.provider !== provider.id) throw RequestsError.notOwner('provider profile: bid as yourself');
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.placeOnce(provider, body);
-      } catch (err) {
-        // Two bids of the same provider raced on the live-bid unique index: the retry replaces the winner.
-        if (attempt < 3 && isUniqueViolation(err)) continue;
-        throw err;
+    return this.admission.run(async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.placeOnce(provider, body);
+        } catch (err) {
+          // Two bids of the same provider raced on the live-bid unique index: the retry replaces the winner.
+          if (attempt < 3 && isUniqueViolation(err)) continue;
+          throw err;
+        }
       }
-    }
+    }, RequestsError.tooManyBids);
   }
 
   /**

@@ -23,6 +23,12 @@ export class RequestsError extends DomainError {
     return new RequestsError('NOT_OWNER', `You may only access your own ${what}`);
   }
 
+  static tooManyBids(): RequestsError {
+    return new RequestsError('UNAVAILABLE', 'Too many bids are being placed right now; please try again in a moment', {
+      reason: 'BIDS_OVERLOADED',
+    });
+  }
+
   static notOffered(): RequestsError {
     return new RequestsError('FORBIDDEN', 'This request was not offered to you', { reason: 'NOT_OFFERED' });
   }
