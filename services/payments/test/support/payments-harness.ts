@@ -5,7 +5,8 @@ import { EventPublisher, MessagingClient, MessagingModule } from '@tiredash/mess
 import type { AnyEventDef, EventPayload } from '@tiredash/contracts';
 import { cleanupNamespace, createTestDatabase, getTestInfra, testNamespace, type TestDatabase } from '@tiredash/testing';
 import Stripe from 'stripe';
-// The bundled emulator, started in-process: the real SDK path runs against it.
+// The bundled emulator, started in-process: the real SDK path runs against it (tests only).
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the emulator is a test double of Stripe, not a domain service
 import { createStripeEmulator, randomKeys, type StripeEmulator } from '../../../stripe-emulator/src/emulator';
 import { bootstrapPayments } from '../../src/app.module';
 import { loadConfig, type PaymentsConfig } from '../../src/config';
