@@ -7,6 +7,7 @@ import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { TextField } from '../../../shared/ui/text-field';
+import { PasswordPairFields } from '../components/password-pair-fields';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { SiteHeader } from '../../content/components/site-header';
 import { useCreateCustomerMutation } from '../../customer/api';
@@ -98,26 +99,7 @@ export function CustomerRegisterPage() {
             <TextField label="Full Name" name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
             <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
             <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
-            />
-            <TextField
-              label="Confirm Password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              error={errors.confirmPassword}
-            />
+            <PasswordPairFields values={values} errors={errors} onChange={set} />
             <Button type="submit" size="lg" busy={busy} className="btn--block">
               {busy ? 'Creating account...' : 'Create Account'}
             </Button>

@@ -7,6 +7,7 @@ import { UploadProblem } from '../../../shared/upload/upload-client';
 import { useUpload } from '../../../shared/upload/use-upload';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/text-field';
+import { PasswordPairFields } from '../components/password-pair-fields';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { SiteHeader } from '../../content/components/site-header';
 import { useCreateProviderMutation } from '../../provider/api';
@@ -290,26 +291,7 @@ export function ProviderRegisterPage() {
           <fieldset className="form-section">
             <legend>Account Security</legend>
             <div className="form-grid">
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={values.password}
-                onChange={set('password')}
-                error={errors.password}
-              />
-              <TextField
-                label="Confirm Password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                required
-                value={values.confirmPassword}
-                onChange={set('confirmPassword')}
-                error={errors.confirmPassword}
-              />
+              <PasswordPairFields values={values} errors={errors} onChange={set} />
             </div>
           </fieldset>
 
