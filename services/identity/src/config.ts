@@ -11,6 +11,12 @@ export interface IdentityConfig {
   natsNamespace: string;
   jwt: JwtConfig;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** An online provider whose app has been silent this long goes offline. */
+  presenceTimeoutSeconds: number;
+  /** How often silent providers are looked for (0: never; tests call the sweeper themselves). */
+  presenceSweepIntervalMs: number;
+  /** A live position closer than this to the last one announced is not announced again. */
+  presenceMinMoveMeters: number;
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -28,6 +34,9 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1048576).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).max(16).default(1),
+  PROVIDER_PRESENCE_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
+  PRESENCE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3600000).default(15000),
+  PRESENCE_MIN_MOVE_METERS: z.coerce.number().min(0).max(100000).default(100),
 });
 
 export { ConfigError };
@@ -48,5 +57,8 @@ export function loadConfig(env: Env = process.env): IdentityConfig {
       timeCost: e.ARGON2_TIME_COST,
       parallelism: e.ARGON2_PARALLELISM,
     },
+    presenceTimeoutSeconds: e.PROVIDER_PRESENCE_TIMEOUT_SECONDS,
+    presenceSweepIntervalMs: e.PRESENCE_SWEEP_INTERVAL_MS,
+    presenceMinMoveMeters: e.PRESENCE_MIN_MOVE_METERS,
   };
 }

@@ -10,6 +10,7 @@ import {
   providerCreateBodySchema,
   providerFiltersSchema,
   providerUpdateBodySchema,
+  providerPresenceBodySchema,
   registerBodySchema,
   setRoleBodySchema,
   updateUserBodySchema,
@@ -72,6 +73,12 @@ export const ListProviders = defineCommand<Paged<ProviderView>>()(
 export const UpdateProvider = defineCommand<ProviderView>()(
   'identity.cmd.update-provider',
   withActor({ providerId: id, body: providerUpdateBodySchema }),
+);
+
+/** The Online/Offline switch, the live position and the heartbeat of the provider's app (owner only). */
+export const SetProviderPresence = defineCommand<ProviderView>()(
+  'identity.cmd.set-provider-presence',
+  withActor({ providerId: id, body: providerPresenceBodySchema }),
 );
 
 /** Readiness probe of the service itself (database reachable). */

@@ -58,7 +58,10 @@ export const providerSnapshotSchema = z.object({
   serviceTypes: z.array(z.string()),
   serviceRadiusMiles: z.number(),
   serviceAddress: z.string().nullable(),
+  /** The live device position while online (null when unknown or offline). */
   location: geoPointSchema.nullable(),
+  /** The geocoded service address: the base position matching uses while no live position is known. */
+  serviceLocation: z.object({ lat: z.number(), lng: z.number() }).nullable().optional(),
   online: z.boolean(),
   isApproved: z.boolean().nullable(),
   hourlyRateCents: z.number().int(),

@@ -100,8 +100,18 @@ export const providerFieldsSchema = z
       .object({
         radius: numberLike.pipe(z.number().positive('Service radius must be more than 0').max(500)),
         address: z.string().trim().max(300).optional(),
+        /**
+         * The service address geocoded (the address field's suggestion, or the geocoder on save): the base
+         * location matching uses while no live position is known. Both or neither; null clears them.
+         */
+        lat: z.number().min(-90).max(90).nullable().optional(),
+        lng: z.number().min(-180).max(180).nullable().optional(),
       })
-      .strict(),
+      .strict()
+      .refine((a) => (a.lat === undefined || a.lat === null) === (a.lng === undefined || a.lng === null), {
+        message: 'Send both lat and lng of the service address, or neither',
+        path: ['lat'],
+      }),
     vehicleSpecs: z.string().trim().max(500).optional().nullable(),
     user: z.union([uuid, z.number()]).optional(),
     online: z.boolean().optional(),
@@ -129,6 +139,27 @@ export const providerUpdateBodySchema = z
   })
   .strict();
 export type ProviderUpdateBody = z.infer<typeof providerUpdateBodySchema>;
+
+/**
+ * `PUT /api/providers/{id}/presence`: the dashboard's Online/Offline switch and, while online, the device's
+ * position (throttled) and a heartbeat. Without a position the provider is matched from its service address.
+ */
+export const providerPresenceBodySchema = z
+  .object({
+    online: z.boolean(),
+    position: z
+      .object({
+        lat: z.number().min(-90).max(90),
+        lng: z.number().min(-180).max(180),
+        /** Metres, as the Geolocation API reports it. */
+        accuracy: z.number().min(0).max(100000).optional(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type ProviderPresenceBody = z.infer<typeof providerPresenceBodySchema>;
 
 /** Fields of a provider only an admin may write; anyone else gets 403 FIELD_NOT_WRITABLE. */
 export const ADMIN_ONLY_PROVIDER_FIELDS = ['isApproved'] as const;

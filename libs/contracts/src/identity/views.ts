@@ -32,9 +32,11 @@ export interface ProviderView {
   hourlyRate: number;
   yearsExperience: number;
   service_types: string[];
-  serviceArea: { radius: number; address: string | null };
+  serviceArea: { radius: number; address: string | null; lat?: number | null; lng?: number | null };
   vehicleSpecs: string | null;
   online: boolean;
+  /** When the provider's app last reported presence (owner and admins only; null for others). */
+  lastSeenAt?: string | null;
   businessId: string | null;
   businessLicense: string | null;
   isApproved: boolean | null;

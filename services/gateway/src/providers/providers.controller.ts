@@ -9,11 +9,13 @@ import {
   GetEarningsSummary,
   GetProvider,
   ListProviders,
+  SetProviderPresence,
   UpdateProvider,
   paginationSchema,
   providerCreateBodySchema,
   providerFiltersSchema,
   providerUpdateBodySchema,
+  providerPresenceBodySchema,
   type Actor,
   type Paged,
   type ProviderView,
@@ -72,6 +74,19 @@ export class ProvidersController {
     refuseUnwritableFields(actor, raw);
     const body = parseOrThrow(providerUpdateBodySchema, raw);
     const view = await this.rpc.send(UpdateProvider, { actor, providerId, body });
+    return { data: await this.withLedgerBalance(actor, view) };
+  }
+
+  @Put(':id/presence')
+  @ApiRoute({
+    summary:
+      "The provider's Online/Offline switch, its device position while online and the app's heartbeat (the provider itself; approved to go online)",
+    body: providerPresenceBodySchema,
+    errors: [400, 401, 403, 404],
+  })
+  async presence(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: ProviderView }> {
+    const body = parseOrThrow(providerPresenceBodySchema, raw);
+    const view = await this.rpc.send(SetProviderPresence, { actor, providerId: parseId(id), body });
     return { data: await this.withLedgerBalance(actor, view) };
   }
 

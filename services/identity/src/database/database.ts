@@ -5,6 +5,7 @@ import { UserEntity } from '../users/entities/user.entity';
 import { InitIdentity1767225600000 } from './migrations/1767225600000-InitIdentity';
 import { OutboxInbox1767225600001 } from './migrations/1767225600001-OutboxInbox';
 import { DropWalletBalance1767500000000 } from './migrations/1767500000000-DropWalletBalance';
+import { ProviderPresence1767600000000 } from './migrations/1767600000000-ProviderPresence';
 
 export { IDENTITY_SCHEMA } from './database.constants';
 
@@ -12,4 +13,4 @@ export { IDENTITY_SCHEMA } from './database.constants';
 export const IDENTITY_ENTITIES = [UserEntity, CustomerEntity, ProviderEntity, OutboxEntity, InboxEntity];
 
 /** Migrations in the order they run. */
-export const IDENTITY_MIGRATIONS = [InitIdentity1767225600000, OutboxInbox1767225600001, DropWalletBalance1767500000000];
+export const IDENTITY_MIGRATIONS = [InitIdentity1767225600000, OutboxInbox1767225600001, DropWalletBalance1767500000000, ProviderPresence1767600000000];

@@ -4,6 +4,7 @@ import {
   CreateProvider,
   GetProvider,
   ListProviders,
+  SetProviderPresence,
   UpdateProvider,
   type CommandParsed,
   type Paged,
@@ -29,6 +30,11 @@ export class ProvidersController {
   @Command(ListProviders)
   list(req: CommandParsed<typeof ListProviders>): Promise<Paged<ProviderView>> {
     return this.providers.list(req.actor, req.filters, req.pagination);
+  }
+
+  @Command(SetProviderPresence)
+  setPresence(req: CommandParsed<typeof SetProviderPresence>): Promise<ProviderView> {
+    return this.providers.setPresence(req.actor, req.providerId, req.body);
   }
 
   @Command(UpdateProvider)

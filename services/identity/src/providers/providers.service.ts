@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@tiredash/persistence';
 import { OutboxService } from '@tiredash/messaging';
 import {
@@ -16,9 +16,10 @@ import {
   type Pagination,
   type ProviderCreateBody,
   type ProviderUpdateBody,
+  type ProviderPresenceBody,
   type ProviderView,
 } from '@tiredash/contracts';
-import { DataSource, IsNull, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { DataSource, In, IsNull, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { isAdmin, requireActor, requireOwnerOrAdmin, type KnownActor } from '../common/actor-rules';
 import { isUniqueViolation } from '../common/pg-errors';
 import { resolveProfileOwner } from '../common/profile-owner';
@@ -28,6 +29,17 @@ import { ProviderEntity } from './entities/provider.entity';
 import { toProviderSnapshot, toProviderView } from './provider.view';
 import { ProvidersError } from './providers.errors';
 import { previousValues } from '../common/snapshot-diff';
+import { IDENTITY_CONFIG } from '../common/identity-config.token';
+import type { IdentityConfig } from '../config';
+
+/** Great-circle metres between two points (earth radius 6,371 km). */
+export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
 
 export interface ProviderFilters {
   isApproved?: { $null?: 'true' | 'false'; $eq?: 'true' | 'false' };
@@ -48,6 +60,7 @@ export class ProvidersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   async create(actor: Actor, body: ProviderCreateBody): Promise<ProviderView> {
@@ -74,6 +87,9 @@ export class ProvidersService {
           serviceTypes: unique(d.service_types),
           serviceRadiusMiles: d.serviceArea.radius,
           serviceAddress: d.serviceArea.address ?? null,
+          serviceLat: d.serviceArea.lat ?? null,
+          serviceLng: d.serviceArea.lng ?? null,
+          lastSeenAt: d.online === true ? new Date() : null,
           vehicleSpecs: d.vehicleSpecs ?? null,
           online: d.online ?? false,
           businessId: d.businessId ?? null,
@@ -157,7 +173,7 @@ export class ProvidersService {
       ];
       if (forbidden.length > 0) throw ProvidersError.fieldsNotWritable(forbidden);
       const before = { ...provider, serviceTypes: [...provider.serviceTypes] };
-      this.applyProfileFields(provider, d);
+      this.applyProfileFields(provider, d, before);
       const at = new Date();
       if (d.isApproved !== undefined && d.isApproved !== provider.isApproved) {
         provider.isApproved = d.isApproved;
@@ -166,7 +182,13 @@ export class ProvidersService {
       }
 
       const user = await manager.getRepository(UserEntity).findOne({ where: { id: provider.userId } });
-      if (!this.changed(before, provider)) return toProviderView(provider, user, 'full');
+      if (!this.changed(before, provider)) {
+        // Only the heartbeat moved (`online: true` again): keep it, announce nothing.
+        if (provider.lastSeenAt !== before.lastSeenAt) {
+          await manager.getRepository(ProviderEntity).update({ id: provider.id }, { lastSeenAt: provider.lastSeenAt });
+        }
+        return toProviderView(provider, user, 'full');
+      }
 
       await manager.getRepository(ProviderEntity).save(provider);
       const next = toProviderSnapshot(provider);
@@ -188,7 +210,95 @@ export class ProvidersService {
     });
   }
 
-  private applyProfileFields(p: ProviderEntity, d: UpdateData): void {
+  /**
+   * The dashboard's Online/Offline switch, the device position while online and the app's heartbeat (owner
+   * only; an approved provider goes online). Other domains hear of it (ProviderUpdated) only when matching
+   * changes: the switch flips, the live position appears or goes, or it moves at least
+   * PRESENCE_MIN_MOVE_METERS; a heartbeat that changes nothing only records lastSeenAt.
+   */
+  async setPresence(actor: Actor, providerId: string, body: ProviderPresenceBody): Promise<ProviderView> {
+    const known = requireActor(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const provider = await this.loadForUpdate(manager, providerId);
+      if (provider.userId !== known.userId) throw new ProvidersError('NOT_OWNER', 'Only the provider itself can go online or offline');
+      if (body.online && provider.isApproved !== true) {
+        throw new ProvidersError('FORBIDDEN', 'Your provider account is under review: you can go online once it is approved', {
+          reason: 'PROVIDER_NOT_APPROVED',
+        });
+      }
+      const before = { ...provider, serviceTypes: [...provider.serviceTypes] };
+      const now = new Date();
+      provider.online = body.online;
+      provider.lastSeenAt = now;
+      if (!body.online) {
+        // Offline: the live position is no longer live.
+        provider.locationLat = null;
+        provider.locationLng = null;
+        provider.locationAddress = null;
+      } else if (body.position) {
+        const moved =
+          before.locationLat === null ||
+          before.locationLng === null ||
+          distanceMeters(before.locationLat, before.locationLng, body.position.lat, body.position.lng) >= this.config.presenceMinMoveMeters;
+        if (moved) {
+          provider.locationLat = body.position.lat;
+          provider.locationLng = body.position.lng;
+          provider.locationAddress = null;
+        }
+      } else if (body.position === null) {
+        // Online without a position (permission refused): matched from the service address.
+        provider.locationLat = null;
+        provider.locationLng = null;
+        provider.locationAddress = null;
+      }
+      const user = await manager.getRepository(UserEntity).findOne({ where: { id: provider.userId } });
+      if (!this.changed(before, provider)) {
+        await manager.getRepository(ProviderEntity).update({ id: provider.id }, { lastSeenAt: now });
+        return toProviderView(provider, user, 'full');
+      }
+      await manager.getRepository(ProviderEntity).save(provider);
+      const next = toProviderSnapshot(provider);
+      await this.outbox.add(manager, ProviderUpdated, { ...next, by: known.userId, before: previousValues(toProviderSnapshot(before), next) });
+      return toProviderView(provider, user, 'full');
+    });
+  }
+
+  /**
+   * Sets offline every online provider whose app has been silent for longer than the presence timeout (the app
+   * was closed, or the phone lost the network), in batches claimed with SKIP LOCKED (safe with replicas).
+   * Returns how many went offline.
+   */
+  async expireSilentProviders(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.dataSource.transaction(async (manager) => {
+        const rows: { id: string }[] = await manager.query(
+          `SELECT "id" FROM "identity"."providers"
+            WHERE "online" = true AND ("last_seen_at" IS NULL OR "last_seen_at" < now() - make_interval(secs => $1))
+            ORDER BY "last_seen_at" NULLS FIRST LIMIT 200 FOR UPDATE SKIP LOCKED`,
+          [this.config.presenceTimeoutSeconds],
+        );
+        if (rows.length === 0) return 0;
+        const repo = manager.getRepository(ProviderEntity);
+        const providers = await repo.findBy({ id: In(rows.map((r) => r.id)) });
+        for (const provider of providers) {
+          const before = toProviderSnapshot(provider);
+          provider.online = false;
+          provider.locationLat = null;
+          provider.locationLng = null;
+          provider.locationAddress = null;
+          await repo.save(provider);
+          const next = toProviderSnapshot(provider);
+          await this.outbox.add(manager, ProviderUpdated, { ...next, before: previousValues(before, next) });
+        }
+        return providers.length;
+      });
+      total += n;
+      if (n < 200) return total;
+    }
+  }
+
+  private applyProfileFields(p: ProviderEntity, d: UpdateData, before: ProviderEntity): void {
     if (d.businessName !== undefined) p.businessName = d.businessName;
     if (d.fullName !== undefined) p.fullName = d.fullName;
     if (d.phone !== undefined) p.phone = d.phone;
@@ -198,9 +308,20 @@ export class ProvidersService {
     if (d.serviceArea !== undefined) {
       p.serviceRadiusMiles = d.serviceArea.radius;
       if (d.serviceArea.address !== undefined) p.serviceAddress = d.serviceArea.address;
+      if (d.serviceArea.lat !== undefined) {
+        p.serviceLat = d.serviceArea.lat;
+        p.serviceLng = d.serviceArea.lng ?? null;
+      } else if (d.serviceArea.address !== undefined && d.serviceArea.address !== before.serviceAddress) {
+        // A new address without its coordinates: the old base position no longer describes it.
+        p.serviceLat = null;
+        p.serviceLng = null;
+      }
     }
     if (d.vehicleSpecs !== undefined) p.vehicleSpecs = d.vehicleSpecs;
-    if (d.online !== undefined) p.online = d.online;
+    if (d.online !== undefined) {
+      p.online = d.online;
+      if (d.online) p.lastSeenAt = new Date();
+    }
     if (d.businessId !== undefined) p.businessId = d.businessId;
     if (d.businessLicense !== undefined) p.businessLicense = d.businessLicense;
     if (d.location !== undefined) {
@@ -211,7 +332,7 @@ export class ProvidersService {
   }
 
   private changed(before: ProviderEntity, after: ProviderEntity): boolean {
-    const keys = Object.keys(after) as (keyof ProviderEntity)[];
+    const keys = (Object.keys(after) as (keyof ProviderEntity)[]).filter((k) => k !== 'lastSeenAt');
     return keys.some((k) => {
       const a = before[k];
       const b = after[k];

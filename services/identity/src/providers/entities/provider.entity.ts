@@ -17,6 +17,7 @@ import { UserEntity } from '../../users/entities/user.entity';
  */
 @Entity({ name: 'providers' })
 @Index('ix_providers_is_approved', ['isApproved'])
+@Index('ix_providers_online_seen', ['lastSeenAt'], { where: `"online" = true` })
 @Check('ck_providers_hourly_rate', `"hourly_rate_cents" >= 0`)
 @Check('ck_providers_service_radius', `"service_radius_miles" > 0`)
 export class ProviderEntity {
@@ -54,11 +55,23 @@ export class ProviderEntity {
   @Column('varchar', { name: 'service_address', length: 300, nullable: true })
   serviceAddress!: string | null;
 
+  /** The service address geocoded: the base position used for matching while no live position is known. */
+  @Column('double precision', { name: 'service_lat', nullable: true })
+  serviceLat!: number | null;
+
+  @Column('double precision', { name: 'service_lng', nullable: true })
+  serviceLng!: number | null;
+
   @Column('text', { name: 'vehicle_specs', nullable: true })
   vehicleSpecs!: string | null;
 
   @Column('boolean', { default: false })
   online!: boolean;
+
+  /** The app's last presence report (switch, position or heartbeat); an online provider silent for longer than
+   * PROVIDER_PRESENCE_TIMEOUT_SECONDS is set offline by the presence sweeper. */
+  @Column('timestamptz', { name: 'last_seen_at', nullable: true })
+  lastSeenAt!: Date | null;
 
   /** Upload id of the ID document. */
   @Column('varchar', { name: 'business_id', length: 100, nullable: true })
