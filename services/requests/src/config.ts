@@ -21,6 +21,8 @@ export interface RequestsConfig {
   bidConcurrency: number;
   /** Bids waiting for a place; beyond that a bid is refused at once (503, try again). */
   bidQueueLimit: number;
+  /** Seconds a request stays open for bids; with no bid accepted by then it expires (docs/request-lifecycle.md). */
+  requestOpenSeconds: number;
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -40,6 +42,7 @@ const envSchema = z.object({
   CAPTURE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(20000),
   BID_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(7),
   BID_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100000).default(300),
+  REQUEST_OPEN_SECONDS: z.coerce.number().int().min(1).max(30 * 86400).default(1800),
 });
 
 export { ConfigError };
@@ -59,5 +62,6 @@ export function loadConfig(env: Env = process.env): RequestsConfig {
     captureTimeoutMs: e.CAPTURE_TIMEOUT_MS,
     bidConcurrency: e.BID_CONCURRENCY,
     bidQueueLimit: e.BID_QUEUE_LIMIT,
+    requestOpenSeconds: e.REQUEST_OPEN_SECONDS,
   };
 }

@@ -27,6 +27,39 @@ export const PROVIDER_SERVICE_OPTIONS: readonly string[] = Array.from(
   new Set<string>([...SERVICE_TYPES, ...PROVIDER_PROFILE_SERVICES]),
 );
 
+/**
+ * Which provider services cover a request's service type: a provider is offered a request only when one of its
+ * services (registration list or profile checklist names) covers the request's type.
+ */
+export const PROVIDER_SERVICES_FOR_REQUEST: Readonly<Record<ServiceType, readonly string[]>> = {
+  'Flat Tire Repair': ['Flat Tire Repair', 'Tire Repair'],
+  'Tire Replacement': ['Tire Replacement'],
+  'Tire Rotation': ['Tire Rotation'],
+  'Wheel Balancing': ['Wheel Balancing', 'Tire Balancing'],
+  'Valve Replacement': ['Valve Replacement', 'Tire Repair'],
+  'Emergency Service': ['Emergency Service'],
+};
+
+/** The request service types a provider offering `services` is matched to. */
+export function requestTypesCoveredBy(services: readonly string[]): ServiceType[] {
+  const offered = new Set(services);
+  return SERVICE_TYPES.filter((t) => PROVIDER_SERVICES_FOR_REQUEST[t].some((name) => offered.has(name)));
+}
+
+/** Who ended a request: its customer, its accepted provider, or the system (expiry). */
+export const CANCEL_ROLES = ['customer', 'provider', 'admin'] as const;
+export type CancelRole = (typeof CANCEL_ROLES)[number];
+
+/** The reasons a provider picks from when cancelling an accepted job. */
+export const PROVIDER_CANCEL_REASONS = [
+  'Vehicle breakdown',
+  'Emergency',
+  'Cannot reach the location',
+  'Customer unreachable',
+  'Wrong tire size or parts',
+  'Other',
+] as const;
+
 export const REQUEST_STATUSES = [
   'Bids Open',
   'Accepted',
@@ -34,6 +67,8 @@ export const REQUEST_STATUSES = [
   'Service Completed',
   'Completed',
   'Cancelled',
+  /** No bid was accepted within REQUEST_OPEN_SECONDS (the customer may post it again). */
+  'Expired',
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../common/actor';
-import { PAYMENT_METHODS, REQUEST_STATUSES } from '../common/constants';
+import { CANCEL_ROLES, PAYMENT_METHODS, REQUEST_STATUSES } from '../common/constants';
 import { bidSnapshotSchema, requestOfferSchema } from '../requests/events';
 
 /**
@@ -21,6 +21,10 @@ export const SERVER_EVENTS = {
   jobCompleted: 'job_completed',
   jobConfirmed: 'job_confirmed',
   driverLocation: 'driver_location',
+  /** To the customer: the request was offered to one more provider (late matching). */
+  requestOffered: 'request_offered',
+  /** To the customer and the offered providers: no bid was accepted in time, the request expired. */
+  requestExpired: 'request_expired',
   /** A refused client event (e.g. `join` for someone else); nothing was changed. */
   error: 'error',
 } as const;
@@ -87,7 +91,7 @@ export const bidExpiredPayloadSchema = z.object({
   bidId: id,
   documentId: id,
   providerId: id,
-  reason: z.enum(['expired', 'other-bid-accepted', 'request-cancelled']),
+  reason: z.enum(['expired', 'other-bid-accepted', 'request-cancelled', 'request-expired']),
   expiredAt: isoDate,
 });
 export type BidExpiredPayload = z.infer<typeof bidExpiredPayloadSchema>;
@@ -103,6 +107,9 @@ export const jobCanceledPayloadSchema = z.object({
   previousStatus: z.enum(REQUEST_STATUSES),
   canceledBy: id,
   canceledAt: isoDate,
+  /** Who cancelled, and the provider's reason (shown with 'Provider Canceled'). */
+  canceledByRole: z.enum(CANCEL_ROLES).optional(),
+  reason: z.string().nullable().optional(),
 });
 export type JobCanceledPayload = z.infer<typeof jobCanceledPayloadSchema>;
 
@@ -132,6 +139,14 @@ export const jobConfirmedPayloadSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
 export type JobConfirmedPayload = z.infer<typeof jobConfirmedPayloadSchema>;
+
+/** `request_offered`: to the customer, the number of providers the open request has now been offered to. */
+export const requestOfferedPayloadSchema = z.object({ requestId: id, providersAsked: z.number().int() });
+export type RequestOfferedPayload = z.infer<typeof requestOfferedPayloadSchema>;
+
+/** `request_expired`: to the customer (post it again) and to the providers it was offered to (drop it). */
+export const requestExpiredPayloadSchema = z.object({ requestId: id, tireStatus: z.literal('Expired'), expiredAt: isoDate });
+export type RequestExpiredPayload = z.infer<typeof requestExpiredPayloadSchema>;
 
 /** `driver_location`: the provider's latest point, to the customer tracking the job. */
 export const driverLocationPayloadSchema = z.object({
@@ -163,6 +178,8 @@ export interface ServerToClientEvents {
   job_completed: (p: JobCompletedPayload) => void;
   job_confirmed: (p: JobConfirmedPayload) => void;
   driver_location: (p: DriverLocationPayload) => void;
+  request_offered: (p: RequestOfferedPayload) => void;
+  request_expired: (p: RequestExpiredPayload) => void;
   error: (p: SocketErrorPayload) => void;
 }
 

@@ -67,7 +67,7 @@ export const AcceptBid = defineCommand<ServiceRequestView>()(
 
 export const CancelServiceRequest = defineCommand<ServiceRequestView>()(
   'requests.cmd.cancel-request',
-  withActor({ requestId: id }),
+  withActor({ requestId: id, reason: z.string().trim().max(300).nullable().optional() }),
 );
 
 export const PlaceBid = defineCommand<BidView>()('requests.cmd.place-bid', withActor({ body: bidCreateBodySchema }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS, REQUEST_STATUSES, SERVICE_TYPES } from '../common/constants';
+import { CANCEL_ROLES, PAYMENT_METHODS, REQUEST_STATUSES, SERVICE_TYPES } from '../common/constants';
 import { defineEvent, STREAMS } from '../common/messages';
 
 /**
@@ -65,7 +65,7 @@ const requestParties = {
   customerUserId: uuid,
 };
 
-/** A new request, offered to the matched providers (approved, online, radius covers the request). */
+/** A new request, offered to the matched providers (approved, online, radius covers the request, service type offered). */
 export const RequestCreated = defineEvent(
   S,
   'requests.evt.request.created.v1',
@@ -120,6 +120,39 @@ export const RequestCancelled = defineEvent(
     closedBids: z.array(z.object({ bidId: uuid, providerId: uuid })),
     cancelledBy: uuid,
     cancelledAt: iso,
+    /** Who cancelled (absent in older events: read as the customer unless cancelledBy is the provider). */
+    cancelledByRole: z.enum(CANCEL_ROLES).optional(),
+    /** The provider's reason ('Provider Canceled' shows it); null when none was given. */
+    reason: z.string().nullable().optional(),
+  }),
+);
+
+/**
+ * An open request offered later to a provider that came online, was approved or moved into range after the
+ * request was created (new_request to that provider; the customer's count of providers asked goes up).
+ */
+export const RequestOffered = defineEvent(
+  S,
+  'requests.evt.request.offered.v1',
+  z.object({
+    ...requestParties,
+    request: requestOfferSchema,
+    providerId: uuid,
+    providerUserId: uuid.nullable(),
+    /** How many providers the request has been offered to, this one included. */
+    providersAsked: z.number().int(),
+  }),
+);
+
+/** No bid was accepted within the request's open time: request Expired, its pending bids closed. */
+export const RequestExpired = defineEvent(
+  S,
+  'requests.evt.request.expired.v1',
+  z.object({
+    ...requestParties,
+    offeredProviderIds: z.array(uuid),
+    closedBids: z.array(z.object({ bidId: uuid, providerId: uuid })),
+    expiredAt: iso,
   }),
 );
 
@@ -175,7 +208,7 @@ export const BidClosed = defineEvent(
     bidId: uuid,
     providerId: uuid,
     providerUserId: uuid.nullable(),
-    reason: z.enum(['other-bid-accepted', 'request-cancelled']),
+    reason: z.enum(['other-bid-accepted', 'request-cancelled', 'request-expired']),
     closedAt: iso,
   }),
 );

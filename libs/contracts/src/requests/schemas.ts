@@ -100,6 +100,8 @@ export const serviceRequestUpdateBodySchema = z
         amount: z.unknown().optional(),
         provider: z.unknown().optional(),
         bids: z.unknown().optional(),
+        /** With tireStatus Cancelled from the accepted provider: why (shown to the customer). */
+        cancelReason: z.string().trim().max(300, 'Keep the reason under 300 characters').nullable().optional(),
       })
       .passthrough(),
   })

@@ -105,6 +105,13 @@ export interface ServiceRequestView {
   rating: { rating: number; comment?: string | null } | null;
   /** Seconds of the server's bidding window. */
   biddingWindowSeconds: number;
+  /** How many providers the request was offered to (its customer and admins; null for providers). */
+  providersAsked: number | null;
+  /** When the request expires unless a bid is accepted first (Bids Open only; null otherwise). */
+  expiresAt: string | null;
+  /** Who cancelled it, and the provider's reason (Cancelled only). */
+  cancelledByRole: 'customer' | 'provider' | 'admin' | null;
+  cancelReason: string | null;
   acceptedAt: string | null;
   cancelledAt: string | null;
   /** When the provider pressed 'I AM HERE' (request In Progress). */

@@ -18,7 +18,7 @@ export type RequestUpdateCommand =
   | { kind: 'arrive'; payload: Omit<CommandRequest<typeof MarkArrived>, 'actor'> }
   | { kind: 'confirm'; payload: Omit<CommandRequest<typeof ConfirmCompletion>, 'actor'> };
 
-const WRITABLE = new Set(['tireStatus', 'accepted_bid', ...DERIVED_REQUEST_FIELDS]);
+const WRITABLE = new Set(['tireStatus', 'accepted_bid', 'cancelReason', ...DERIVED_REQUEST_FIELDS]);
 const uuid = z.string().uuid();
 const providerRef = z.union([uuid, z.object({ documentId: uuid }).passthrough().transform((o) => o.documentId)]);
 const amountLike = z.union([z.number(), z.string().trim().min(1).pipe(z.coerce.number())]);
@@ -74,7 +74,11 @@ export function interpretRequestUpdate(requestId: string, raw: unknown): Request
   }
   if (derived.length > 0) throw notWritable([...derived], 'Only accepting a bid sets these fields');
   if (body.data.accepted_bid !== undefined) throw notWritable(['accepted_bid'], 'Only accepting a bid sets the accepted bid');
-  if (status === 'Cancelled' || status === 'Canceled') return { kind: 'cancel', payload: { requestId } };
+  if (status === 'Cancelled' || status === 'Canceled') {
+    const reason = body.data.cancelReason;
+    return { kind: 'cancel', payload: { requestId, ...(reason ? { reason } : {}) } };
+  }
+  if (body.data.cancelReason !== undefined) throw notWritable(['cancelReason'], 'A reason goes with tireStatus Cancelled only');
   if (status === 'In Progress') return { kind: 'arrive', payload: { requestId } };
   if (status === 'Service Completed') return { kind: 'confirm', payload: { requestId } };
   if (status === undefined) {

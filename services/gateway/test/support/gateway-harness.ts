@@ -249,7 +249,7 @@ export function providerData(overrides: Record<string, unknown> = {}): { data: R
       phone: '+1 555 123 4567',
       hourlyRate: 80,
       yearsExperience: 6,
-      service_types: ['Flat Tire Repair', 'Tire Rotation'],
+      service_types: ['Flat Tire Repair', 'Tire Replacement', 'Tire Rotation'],
       serviceArea: { radius: 20, address: '1 Main St' },
       vehicleSpecs: 'Van',
       online: true,

@@ -6,6 +6,7 @@ import {
   RequestAccepted,
   RequestCancelled,
   RequestCreated,
+  RequestExpired,
   toCents,
   type EventPayload,
 } from '@tiredash/contracts';
@@ -88,5 +89,12 @@ export class ReadModelEvents {
   async onRequestCancelled(p: EventPayload<typeof RequestCancelled>, ctx: EventContext): Promise<void> {
     await ctx.manager.update(RequestRefEntity, { requestId: p.requestId }, { status: 'Cancelled' });
     await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'request-cancelled');
+  }
+
+  /** No bid was accepted in time: the card hold is released like a cancellation's. */
+  @OnEvent(RequestExpired, { durable: 'payments-request-expired' })
+  async onRequestExpired(p: EventPayload<typeof RequestExpired>, ctx: EventContext): Promise<void> {
+    await ctx.manager.update(RequestRefEntity, { requestId: p.requestId }, { status: 'Expired' });
+    await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'request-expired');
   }
 }

@@ -6,6 +6,8 @@ import {
   LIMITS,
   RequestCancelled,
   RequestCreated,
+  RequestExpired,
+  RequestOffered,
   SERVER_EVENTS,
   socketRooms,
   type EventPayload,
@@ -126,7 +128,36 @@ export const REQUESTS_ROUTES: FanoutRoute[] = [
         previousStatus: p.previousStatus,
         canceledBy: p.cancelledBy,
         canceledAt: p.cancelledAt,
+        canceledByRole: p.cancelledByRole ?? (p.cancelledBy === p.customerUserId ? 'customer' : 'provider'),
+        reason: p.reason ?? null,
       },
+    },
+  ]),
+
+  // Late matching: the provider hears of the open request as if it had been matched at creation; the customer's
+  // count of providers asked goes up.
+  route(RequestOffered, 'realtime-request-offered', (p) => [
+    {
+      rooms: uniqueRooms([providerRoom(p.providerId), userRoom(p.providerUserId)]),
+      event: SERVER_EVENTS.newRequest,
+      payload: toNewRequest(p.request),
+    },
+    {
+      rooms: [socketRooms.user(p.customerUserId)],
+      event: SERVER_EVENTS.requestOffered,
+      payload: { requestId: p.requestId, providersAsked: p.providersAsked },
+    },
+  ]),
+
+  route(RequestExpired, 'realtime-request-expired', (p) => [
+    {
+      rooms: uniqueRooms([
+        socketRooms.user(p.customerUserId),
+        ...p.offeredProviderIds.map(providerRoom),
+        ...p.closedBids.map((b) => providerRoom(b.providerId)),
+      ]),
+      event: SERVER_EVENTS.requestExpired,
+      payload: { requestId: p.requestId, tireStatus: 'Expired' as const, expiredAt: p.expiredAt },
     },
   ]),
 ];

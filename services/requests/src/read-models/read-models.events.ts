@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type EventContext, OnEvent } from '@tiredash/messaging';
+import { type EventContext, OnEvent, OutboxService } from '@tiredash/messaging';
 import {
+  RequestOffered,
   CustomerCreated,
   CustomerUpdated,
   ProviderApproved,
@@ -9,6 +10,10 @@ import {
   ProviderUpdated,
   type EventPayload,
 } from '@tiredash/contracts';
+import { In } from 'typeorm';
+import { MatchingService } from '../matching/matching.service';
+import { ServiceRequestEntity } from '../service-requests/entities/service-request.entity';
+import { toOfferView } from '../views/views.service';
 import { coverageBox } from './coverage';
 
 type CustomerSnapshot = EventPayload<typeof CustomerCreated>;
@@ -17,10 +22,17 @@ type ProviderSnapshot = EventPayload<typeof ProviderCreated>;
 /**
  * Feeds the local read models from identity's events (durable, idempotent consumers). Each row keeps the
  * occurredAt of the event that wrote it, so an older event delivered late never overwrites a newer state.
+ * A provider that is matchable after the change (approved, online, located) is offered, in the same transaction,
+ * the open requests it covers and was not offered yet (late matching: RequestOffered, `new_request`).
  */
 @Injectable()
 export class ReadModelsEvents {
   private readonly logger = new Logger(ReadModelsEvents.name);
+
+  constructor(
+    private readonly matching: MatchingService,
+    private readonly outbox: OutboxService,
+  ) {}
 
   @OnEvent(CustomerCreated, { durable: 'requests-customer-created' })
   onCustomerCreated(p: CustomerSnapshot, ctx: EventContext): Promise<void> {
@@ -65,9 +77,11 @@ export class ReadModelsEvents {
   }
 
   private async upsertProvider(p: ProviderSnapshot, ctx: EventContext): Promise<void> {
-    const coverage = p.location ? coverageBox(p.location.lat, p.location.lng, p.serviceRadiusMiles) : null;
-    if (!p.location) {
-      this.logger.log(`provider ${p.providerId} has no location: it is not matchable until it sends one`);
+    // Matched from the live device position while it is known, else from the geocoded service address.
+    const position = p.location ?? p.serviceLocation ?? null;
+    const coverage = position ? coverageBox(position.lat, position.lng, p.serviceRadiusMiles) : null;
+    if (!position && p.online) {
+      this.logger.log(`provider ${p.providerId} is online without a position or service address: not matchable until it has one`);
     }
     await ctx.manager.query(
       `INSERT INTO "requests"."provider_profiles" ("id", "user_id", "business_name", "full_name", "phone", "service_types",
@@ -88,14 +102,15 @@ export class ReadModelsEvents {
         p.serviceTypes,
         p.serviceRadiusMiles,
         p.serviceAddress,
-        p.location?.lat ?? null,
-        p.location?.lng ?? null,
+        position?.lat ?? null,
+        position?.lng ?? null,
         coverage,
         p.online,
         p.isApproved,
         ctx.occurredAt,
       ],
     );
+    await this.offerLate(p.providerId, ctx);
   }
 
   private async setApproval(providerId: string, approved: boolean, ctx: EventContext): Promise<void> {
@@ -104,5 +119,36 @@ export class ReadModelsEvents {
        WHERE "id" = $1 AND "source_at" <= $3`,
       [providerId, approved, ctx.occurredAt],
     );
+    if (approved) await this.offerLate(providerId, ctx);
+  }
+
+  /** Offers the provider the open requests it now covers and was not offered yet, one RequestOffered each. */
+  private async offerLate(providerId: string, ctx: EventContext): Promise<void> {
+    const offers = await this.matching.offerOpenRequestsTo(ctx.manager, providerId);
+    if (offers.length === 0) return;
+    const requests = await ctx.manager.getRepository(ServiceRequestEntity).findBy({ id: In(offers.map((o) => o.requestId)) });
+    const byId = new Map(requests.map((r) => [r.id, r]));
+    const users: { user_id: string }[] = await ctx.manager.query(`SELECT "user_id" FROM "requests"."provider_profiles" WHERE "id" = $1`, [providerId]);
+    const providerUserId = users[0]?.user_id ?? null;
+    await this.outbox.addMany(
+      ctx.manager,
+      RequestOffered,
+      offers.flatMap((o) => {
+        const r = byId.get(o.requestId);
+        if (!r) return [];
+        return [
+          {
+            requestId: r.id,
+            customerId: r.customerId,
+            customerUserId: r.customerUserId,
+            request: toOfferView(r),
+            providerId,
+            providerUserId,
+            providersAsked: o.providersAsked,
+          },
+        ];
+      }),
+    );
+    this.logger.log(`provider ${providerId} offered ${offers.length} open request(s) after it became matchable`);
   }
 }

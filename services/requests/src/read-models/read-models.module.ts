@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { MatchingModule } from '../matching/matching.module';
 import { ProfilesService } from './profiles.service';
 import { ReadModelsEvents } from './read-models.events';
 
-@Module({ providers: [ReadModelsEvents, ProfilesService], exports: [ProfilesService] })
+@Module({ imports: [MatchingModule], providers: [ReadModelsEvents, ProfilesService], exports: [ProfilesService] })
 export class ReadModelsModule {}

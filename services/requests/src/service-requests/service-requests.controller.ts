@@ -39,6 +39,6 @@ export class ServiceRequestsController {
 
   @Command(CancelServiceRequest)
   cancel(req: CommandParsed<typeof CancelServiceRequest>): Promise<ServiceRequestView> {
-    return this.requests.cancel(req.actor, req.requestId);
+    return this.requests.cancel(req.actor, req.requestId, req.reason);
   }
 }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { OutboxService } from '@tiredash/messaging';
 import { InjectDataSource } from '@tiredash/persistence';
 import {
@@ -30,6 +30,8 @@ import type { Viewer } from '../views/viewer';
 import { ViewerService } from '../views/viewer.service';
 import { ViewsService } from '../views/views.service';
 import { ServiceRequestEntity } from './entities/service-request.entity';
+import { REQUESTS_CONFIG } from '../common/requests-config.module';
+import type { RequestsConfig } from '../config';
 import { RequestsError } from './service-requests.errors';
 
 type AcceptCommand = CommandParsed<typeof AcceptBid>;
@@ -61,6 +63,7 @@ export class ServiceRequestsService {
     private readonly matching: MatchingService,
     private readonly views: ViewsService,
     private readonly viewers: ViewerService,
+    @Inject(REQUESTS_CONFIG) private readonly config: RequestsConfig,
   ) {}
 
   async create(actor: Actor, body: ServiceRequestCreateBody): Promise<ServiceRequestView> {
@@ -109,12 +112,15 @@ export class ServiceRequestsService {
       acceptedBidId: null,
       acceptedAt: null,
       cancelledAt: null,
+      cancelledByRole: null,
+      cancelReason: null,
+      expiresAt: new Date(Date.now() + this.config.requestOpenSeconds * 1000),
     });
     const viewer: Viewer = { kind: 'customer', userId: known.userId, customerId: customer.id };
     return this.dataSource.transaction(async (m) => {
       await m.getRepository(ServiceRequestEntity).insert(row);
       const saved = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: row.id });
-      const matched = await this.matching.offer(m, row.id, lat, lng);
+      const matched = await this.matching.offer(m, row.id, lat, lng, row.serviceType);
       await this.outbox.add(m, RequestCreated, {
         requestId: row.id,
         customerId: customer.id,
@@ -313,7 +319,7 @@ export class ServiceRequestsService {
    * provider (from Accepted or In Progress: the job's `job_canceled` from the provider's side). Pending bids close;
    * the event tells the other side. Cancelling a cancelled request answers it again (idempotent).
    */
-  async cancel(actor: Actor, requestId: string): Promise<ServiceRequestView> {
+  async cancel(actor: Actor, requestId: string, reason?: string | null): Promise<ServiceRequestView> {
     const known = requireActor(actor);
     const providerId = known.role === 'provider' ? (await this.profiles.providerOf(known)).id : null;
     const result = await this.dataSource.transaction(async (m) => {
@@ -333,9 +339,13 @@ export class ServiceRequestsService {
       if (!CANCELLABLE.includes(previous)) {
         throw RequestsError.conflict('REQUEST_NOT_CANCELLABLE', `A ${previous} request can no longer be cancelled`);
       }
+      const role = byProvider ? 'provider' : 'customer';
+      // The provider's reason is shown to the customer ('Provider Canceled'); the app asks for one.
+      const why = byProvider ? reason?.trim() || null : null;
       await m.query(
-        `UPDATE "requests"."service_requests" SET "tire_status" = 'Cancelled', "cancelled_at" = now(), "updated_at" = now() WHERE "id" = $1`,
-        [requestId],
+        `UPDATE "requests"."service_requests" SET "tire_status" = 'Cancelled', "cancelled_at" = now(), "cancelled_by_role" = $2,
+            "cancel_reason" = $3, "updated_at" = now() WHERE "id" = $1`,
+        [requestId, role, why],
       );
       const closed = await this.closePendingBids(m, requestId);
       const fresh = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
@@ -355,6 +365,8 @@ export class ServiceRequestsService {
         closedBids: closed.map((c) => ({ bidId: c.id, providerId: c.provider_id })),
         cancelledBy: known.userId,
         cancelledAt: at,
+        cancelledByRole: role,
+        reason: why,
       });
       await this.outbox.addMany(
         m,

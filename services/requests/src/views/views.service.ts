@@ -45,6 +45,28 @@ export function cardFor(cards: Map<string, BidProviderView>, id: string): BidPro
   return cards.get(id) ?? unknownProvider(id);
 }
 
+/** The request as an offered provider sees it (`new_request`). */
+export function toOfferView(r: ServiceRequestEntity): RequestOfferView {
+  return {
+    requestId: r.id,
+    documentId: r.id,
+    serviceType: r.serviceType,
+    tireSize: r.tireSize,
+    tireBrand: r.tireBrand,
+    tireStatus: r.tireStatus,
+    address: r.address,
+    lat: r.lat,
+    lng: r.lng,
+    budget: toDollars(r.budgetCents),
+    priority: r.priority,
+    scheduledTime: r.scheduledTime ? r.scheduledTime.toISOString() : null,
+    description: r.description,
+    paymentMethod: r.paymentMethod,
+    customer: { documentId: r.customerId, fullName: r.customerFullName },
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
 /** Builds the API views of requests and bids for a viewer (sealed bids, private customer phone). */
 @Injectable()
 export class ViewsService {
@@ -140,24 +162,7 @@ export class ViewsService {
   }
 
   offerView(r: ServiceRequestEntity): RequestOfferView {
-    return {
-      requestId: r.id,
-      documentId: r.id,
-      serviceType: r.serviceType,
-      tireSize: r.tireSize,
-      tireBrand: r.tireBrand,
-      tireStatus: r.tireStatus,
-      address: r.address,
-      lat: r.lat,
-      lng: r.lng,
-      budget: toDollars(r.budgetCents),
-      priority: r.priority,
-      scheduledTime: r.scheduledTime ? r.scheduledTime.toISOString() : null,
-      description: r.description,
-      paymentMethod: r.paymentMethod,
-      customer: { documentId: r.customerId, fullName: r.customerFullName },
-      createdAt: r.createdAt.toISOString(),
-    };
+    return toOfferView(r);
   }
 
   /** Bids visible to the viewer: the customer and admins see all, a provider only its own. Replaced bids are history. */
@@ -181,6 +186,7 @@ export class ViewsService {
     ]);
     const card = (id: string): BidProviderView => cardFor(cards, id);
     const ratings = await this.ratingsOf(manager, rows.map((r) => r.id));
+    const asked = viewer.kind === 'provider' ? new Map<string, number>() : await this.providersAskedOf(manager, rows.map((r) => r.id));
     return rows.map((r) => {
       const mine = bids.filter((b) => b.requestId === r.id).map((b) => this.bidView(b, card(b.providerId)));
       const acceptedBid = r.acceptedBidId ? all.find((b) => b.id === r.acceptedBidId) : undefined;
@@ -220,6 +226,10 @@ export class ViewsService {
         accepted_bid: acceptedBid && seesAcceptance ? this.bidView(acceptedBid, card(acceptedBid.providerId)) : null,
         rating: ratings.get(r.id) ?? null,
         biddingWindowSeconds: this.config.biddingWindowSeconds,
+        providersAsked: viewer.kind === 'provider' ? null : (asked.get(r.id) ?? 0),
+        expiresAt: r.tireStatus === 'Bids Open' ? r.expiresAt.toISOString() : null,
+        cancelledByRole: r.tireStatus === 'Cancelled' ? r.cancelledByRole : null,
+        cancelReason: r.tireStatus === 'Cancelled' ? r.cancelReason : null,
         acceptedAt: r.acceptedAt ? r.acceptedAt.toISOString() : null,
         cancelledAt: r.cancelledAt ? r.cancelledAt.toISOString() : null,
         arrivedAt: r.arrivedAt ? r.arrivedAt.toISOString() : null,
@@ -229,6 +239,18 @@ export class ViewsService {
         updatedAt: r.updatedAt.toISOString(),
       };
     });
+  }
+
+  /** How many providers each request was offered to. */
+  private async providersAskedOf(manager: EntityManager, requestIds: string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    if (requestIds.length === 0) return out;
+    const rows: { request_id: string; n: number }[] = await manager.query(
+      `SELECT "request_id", count(*)::int AS "n" FROM "requests"."offers" WHERE "request_id" = ANY($1::uuid[]) GROUP BY "request_id"`,
+      [requestIds],
+    );
+    for (const r of rows) out.set(r.request_id, Number(r.n));
+    return out;
   }
 
   /** The customer's rating of each request (spec: a request carries `rating {rating}`). */

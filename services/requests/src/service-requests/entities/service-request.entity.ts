@@ -11,7 +11,8 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDa
 @Index('ix_service_requests_customer_user', ['customerUserId'])
 @Index('ix_service_requests_provider', ['providerId', 'createdAt'])
 @Index('ix_service_requests_status', ['tireStatus', 'createdAt'])
-@Check('ck_service_requests_status', `"tire_status" IN ('Bids Open', 'Accepted', 'In Progress', 'Service Completed', 'Completed', 'Cancelled')`)
+@Index('ix_service_requests_open_expiry', ['expiresAt'], { where: `"tire_status" = 'Bids Open'` })
+@Check('ck_service_requests_status', `"tire_status" IN ('Bids Open', 'Accepted', 'In Progress', 'Service Completed', 'Completed', 'Cancelled', 'Expired')`)
 @Check('ck_service_requests_payment_method', `"payment_method" IN ('cash', 'card')`)
 @Check('ck_service_requests_budget', `"budget_cents" > 0`)
 @Check('ck_service_requests_accepted', `("accepted_bid_id" IS NULL) = ("provider_id" IS NULL) AND ("accepted_bid_id" IS NULL) = ("amount_cents" IS NULL)`)
@@ -94,6 +95,18 @@ export class ServiceRequestEntity {
 
   @Column('timestamptz', { name: 'cancelled_at', nullable: true })
   cancelledAt!: Date | null;
+
+  /** Who cancelled: 'customer', 'provider' (the accepted provider) or 'admin'. */
+  @Column('varchar', { name: 'cancelled_by_role', length: 10, nullable: true })
+  cancelledByRole!: 'customer' | 'provider' | 'admin' | null;
+
+  /** The provider's reason for cancelling an accepted job. */
+  @Column('varchar', { name: 'cancel_reason', length: 300, nullable: true })
+  cancelReason!: string | null;
+
+  /** With no bid accepted by then, the request expires (REQUEST_OPEN_SECONDS after creation). */
+  @Column('timestamptz', { name: 'expires_at' })
+  expiresAt!: Date;
 
   /** The provider pressed 'I AM HERE' (Accepted -> In Progress). */
   @Column('timestamptz', { name: 'arrived_at', nullable: true })
