@@ -13,6 +13,7 @@ import {
   RequestAccepted,
   RequestCancelled,
   RequestCreated,
+  RequestExpired,
   Withdraw,
   WITHDRAWAL_MESSAGES,
   type Actor,
@@ -225,6 +226,24 @@ describe('payments service (real PostgreSQL, NATS, and the Stripe emulator throu
     });
     await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.authorizations WHERE id = $1 AND status = 'canceled'`, [auth.authorizationId])).length === 1, {
       message: 'authorisation voided',
+    });
+    expect((await env.stripe.paymentIntents.retrieve(auth.paymentIntentId)).status).toBe('canceled');
+  });
+
+  it('voids the authorisation when the request expires with no bid accepted', async () => {
+    const c = customer();
+    const requestId = randomUUID();
+    const auth = await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 4200, requestId } });
+    await tc.publish(RequestExpired, {
+      requestId,
+      customerId: randomUUID(),
+      customerUserId: c.userId,
+      offeredProviderIds: [],
+      closedBids: [],
+      expiredAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.authorizations WHERE id = $1 AND status = 'canceled'`, [auth.authorizationId])).length === 1, {
+      message: 'authorisation voided on expiry',
     });
     expect((await env.stripe.paymentIntents.retrieve(auth.paymentIntentId)).status).toBe('canceled');
   });

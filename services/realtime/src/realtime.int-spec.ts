@@ -6,17 +6,31 @@ import {
   BidPlaced,
   RequestCancelled,
   RequestCreated,
+  RequestExpired,
+  RequestOffered,
   bidExpiredPayloadSchema,
   bidSelectedPayloadSchema,
   jobCanceledPayloadSchema,
   newBidPayloadSchema,
   newRequestPayloadSchema,
+  requestExpiredPayloadSchema,
+  requestOfferedPayloadSchema,
   type SocketAck,
 } from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
 import { randomUUID } from 'node:crypto';
 import { pause, RealtimeTestEnv, type RealtimeNode, type RecordingClient, type TestUser } from '../test/support/realtime-harness';
-import { aRequest, bidAccepted, bidClosed, bidExpired, bidPlaced, requestCancelled, requestCreated } from '../test/support/requests-events';
+import {
+  aRequest,
+  bidAccepted,
+  bidClosed,
+  bidExpired,
+  bidPlaced,
+  requestCancelled,
+  requestCreated,
+  requestExpired,
+  requestOffered,
+} from '../test/support/requests-events';
 
 /** Emits with an ack and resolves with the server's answer. */
 function emitWithAck(c: RecordingClient, event: string, payload: unknown): Promise<SocketAck> {
@@ -211,6 +225,40 @@ describe('realtime (real NATS, Redis and identity)', () => {
       const r = aRequest(customer);
       await env.publish(RequestCancelled, requestCancelled(r, { accepted: p2, by: p2.userId }));
       await expectOnly('job_canceled', ['customer', 'p2']);
+    });
+
+    it("request.cancelled by the accepted provider carries its role and reason to the customer ('Provider Canceled')", async () => {
+      const r = aRequest(customer);
+      await env.publish(RequestCancelled, requestCancelled(r, { accepted: p2, by: p2.userId, role: 'provider', reason: 'Vehicle breakdown' }));
+      await expectOnly('job_canceled', ['customer', 'p2']);
+      const got = sockets.customer.of('job_canceled')[0]!;
+      expect(jobCanceledPayloadSchema.parse(got)).toEqual(got);
+      expect(got).toMatchObject({ requestId: r.requestId, canceledByRole: 'provider', reason: 'Vehicle breakdown', previousStatus: 'Accepted' });
+    });
+
+    it('request.offered (late matching) -> new_request to that provider only, request_offered with the count to the customer', async () => {
+      const r = aRequest(customer);
+      await env.publish(RequestOffered, requestOffered(r, p3, 2));
+      await waitFor(() => sockets.p3.of('new_request').length === 1 && sockets.customer.of('request_offered').length === 1);
+      await pause(300);
+      const got = sockets.p3.of('new_request')[0]!;
+      expect(newRequestPayloadSchema.parse(got)).toEqual(got);
+      expect(got).toMatchObject({ id: r.requestId, tireStatus: 'Bids Open' });
+      const count = sockets.customer.of('request_offered')[0]!;
+      expect(requestOfferedPayloadSchema.parse(count)).toEqual(count);
+      expect(count).toEqual({ requestId: r.requestId, providersAsked: 2 });
+      for (const n of ['p1', 'p1bis', 'p2', 'otherCustomer'] as const) expect(sockets[n].received).toHaveLength(0);
+      expect(sockets.customer.received).toHaveLength(1);
+      expect(sockets.p3.received).toHaveLength(1);
+    });
+
+    it('request.expired -> request_expired to the customer and every offered or bidding provider', async () => {
+      const r = aRequest(customer);
+      await env.publish(RequestExpired, requestExpired(r, { offered: [p1, p2], bidders: [p2] }));
+      await expectOnly('request_expired', ['customer', 'p1', 'p1bis', 'p2']);
+      const got = sockets.customer.of('request_expired')[0]!;
+      expect(requestExpiredPayloadSchema.parse(got)).toEqual(got);
+      expect(got).toMatchObject({ requestId: r.requestId, tireStatus: 'Expired' });
     });
 
     it('drops old events and emits an event re-published with the same id once (the delivery ledger)', async () => {

@@ -23,7 +23,7 @@ export interface IdentityTestEnv {
   close(): Promise<void>;
 }
 
-export async function createIdentityTestEnv(label: string): Promise<IdentityTestEnv> {
+export async function createIdentityTestEnv(label: string, overrides: Record<string, string> = {}): Promise<IdentityTestEnv> {
   const infra = await getTestInfra();
   const db = await createTestDatabase(label);
   const namespace = testNamespace(label);
@@ -34,6 +34,7 @@ export async function createIdentityTestEnv(label: string): Promise<IdentityTest
     NATS_NAMESPACE: namespace,
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
+    ...overrides,
   });
   return {
     config,

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { BidAccepted, BidClosed, BidExpired, BidPlaced, EventPayload, RequestCancelled, RequestCreated } from '@tiredash/contracts';
+import type {
+  BidAccepted,
+  BidClosed,
+  BidExpired,
+  BidPlaced,
+  EventPayload,
+  RequestCancelled,
+  RequestCreated,
+  RequestExpired,
+  RequestOffered,
+} from '@tiredash/contracts';
 import type { TestUser } from './realtime-harness';
 
 /** Payload builders of the requests service's events, as its outbox writes them. */
@@ -103,7 +113,7 @@ export function bidClosed(r: RequestFixture, provider: TestUser, bidId: string):
 
 export function requestCancelled(
   r: RequestFixture,
-  opts: { accepted?: TestUser | null; offered?: TestUser[]; by?: string } = {},
+  opts: { accepted?: TestUser | null; offered?: TestUser[]; by?: string; role?: 'customer' | 'provider'; reason?: string } = {},
 ): EventPayload<typeof RequestCancelled> {
   return {
     ...parties(r),
@@ -114,5 +124,21 @@ export function requestCancelled(
     closedBids: [],
     cancelledBy: opts.by ?? r.customer.userId,
     cancelledAt: new Date().toISOString(),
+    ...(opts.role ? { cancelledByRole: opts.role } : {}),
+    ...(opts.reason ? { reason: opts.reason } : {}),
+  };
+}
+
+/** Late matching: the request offered to `provider` after it was posted. */
+export function requestOffered(r: RequestFixture, provider: TestUser, providersAsked: number): EventPayload<typeof RequestOffered> {
+  return { ...parties(r), request: offer(r), providerId: provider.businessId!, providerUserId: provider.userId, providersAsked };
+}
+
+export function requestExpired(r: RequestFixture, opts: { offered?: TestUser[]; bidders?: TestUser[] } = {}): EventPayload<typeof RequestExpired> {
+  return {
+    ...parties(r),
+    offeredProviderIds: (opts.offered ?? []).map((p) => p.businessId!),
+    closedBids: (opts.bidders ?? []).map((p) => ({ bidId: randomUUID(), providerId: p.businessId! })),
+    expiredAt: new Date().toISOString(),
   };
 }

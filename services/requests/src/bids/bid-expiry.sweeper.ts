@@ -107,10 +107,12 @@ export class BidExpirySweeper implements OnApplicationBootstrap, OnModuleDestroy
         const rows: ExpiredRequestRow[] = await m.query(
           `WITH due AS (
              SELECT "id" FROM "requests"."service_requests" WHERE "tire_status" = 'Bids Open' AND "expires_at" <= now()
-              ORDER BY "expires_at" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-           UPDATE "requests"."service_requests" r SET "tire_status" = 'Expired', "updated_at" = now()
-             FROM due WHERE r."id" = due."id" AND r."tire_status" = 'Bids Open'
-           RETURNING r."id", r."customer_id", r."customer_user_id"`,
+              ORDER BY "expires_at" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED),
+           x AS (
+             UPDATE "requests"."service_requests" r SET "tire_status" = 'Expired', "updated_at" = now()
+               FROM due WHERE r."id" = due."id" AND r."tire_status" = 'Bids Open'
+             RETURNING r."id", r."customer_id", r."customer_user_id")
+           SELECT * FROM x`,
         );
         if (rows.length === 0) return 0;
         const ids = rows.map((r) => r.id);

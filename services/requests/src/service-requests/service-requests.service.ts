@@ -85,8 +85,11 @@ export class ServiceRequestsService {
       throw new RequestsError('VALIDATION_FAILED', 'Coordinates are required', [{ path: 'data.location', message: 'lat and lng are required' }]);
     }
     const priority = d.priority ?? d.urgency ?? 'normal';
+    // One clock for both: the request is open exactly REQUEST_OPEN_SECONDS from its creation.
+    const createdAt = new Date();
     const row: ServiceRequestEntity = Object.assign(new ServiceRequestEntity(), {
       id: randomUUID(),
+      createdAt,
       customerId: customer.id,
       customerUserId: customer.userId,
       customerFullName: customer.fullName,
@@ -114,7 +117,7 @@ export class ServiceRequestsService {
       cancelledAt: null,
       cancelledByRole: null,
       cancelReason: null,
-      expiresAt: new Date(Date.now() + this.config.requestOpenSeconds * 1000),
+      expiresAt: new Date(createdAt.getTime() + this.config.requestOpenSeconds * 1000),
     });
     const viewer: Viewer = { kind: 'customer', userId: known.userId, customerId: customer.id };
     return this.dataSource.transaction(async (m) => {
