@@ -1,4 +1,4 @@
-import type { ProviderCreateBody, ProviderUpdateBody, ProviderView } from '@tiredash/contracts';
+import type { ProviderCreateBody, ProviderPresenceBody, ProviderUpdateBody, ProviderView } from '@tiredash/contracts';
 import { baseApi } from '../../shared/api/base-api';
 import { unwrapList, unwrapOne, type Enveloped } from '../../shared/api/unwrap';
 
@@ -25,7 +25,24 @@ export const providerApi = baseApi.injectEndpoints({
       transformResponse: (raw: Enveloped<ProviderView>) => unwrapOne(raw),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Provider', id }, 'PendingProviders', 'Users', 'Me'],
     }),
+    /**
+     * The Online/Offline switch, the device position while online and the heartbeat. The answer refreshes the
+     * cached profile in place (no refetch per heartbeat).
+     */
+    setProviderPresence: build.mutation<ProviderView, { id: string; body: ProviderPresenceBody }>({
+      query: ({ id, body }) => ({ url: `/providers/${encodeURIComponent(id)}/presence`, method: 'PUT', body }),
+      transformResponse: (raw: Enveloped<ProviderView>) => unwrapOne(raw),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(providerApi.util.upsertQueryData('getProvider', id, data));
+        } catch {
+          // the caller shows the error
+        }
+      },
+    }),
   }),
 });
 
+export const { useSetProviderPresenceMutation } = providerApi;
 export const { useCreateProviderMutation, useGetProviderQuery, useListPendingProvidersQuery, useUpdateProviderMutation } = providerApi;

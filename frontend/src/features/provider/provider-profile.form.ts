@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_PROFILE_SERVICES, providerFieldsSchema, type providerUpdateBodySchema, type ProviderView } from '@tiredash/contracts';
+import { PROVIDER_PROFILE_SERVICES, providerFieldsSchema, serviceRadiusSchema, type providerUpdateBodySchema, type ProviderView } from '@tiredash/contracts';
 import { validateWith, type FieldErrors, type Validation } from '../auth/form-validation';
 
 /** Toasts of the profile editor (spec section 8). */
@@ -52,6 +52,39 @@ const profileSchema = z.object({
   serviceTypes: z.array(z.string()).min(1, 'Please select at least one service type you offer.'),
 });
 
+/** The Service Area section: the radius as typed, and the address with its coordinates (when known). */
+export interface ServiceAreaInput {
+  radius: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+export function serviceAreaInputOf(provider: ProviderView): ServiceAreaInput {
+  return {
+    radius: String(provider.serviceArea?.radius ?? ''),
+    address: provider.serviceArea?.address ?? '',
+    lat: provider.serviceArea?.lat ?? null,
+    lng: provider.serviceArea?.lng ?? null,
+  };
+}
+
+/** The radius checked as the server checks it ('Service radius must be more than 0', at most 500 miles). */
+export function checkServiceRadius(radius: string): { ok: true; radius: number } | { ok: false; error: string } {
+  if (radius.trim().length === 0) return { ok: false, error: 'Service radius is required' };
+  const parsed = serviceRadiusSchema.safeParse(radius);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Enter a valid radius' };
+  return { ok: true, radius: parsed.data };
+}
+
+/** A checked service area to save: the geocoded address (or none: an empty address clears it). */
+export interface ServiceAreaUpdate {
+  radius: number;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+}
+
 /** Uploaded document ids to store (null keeps what the provider has). */
 export interface ProfileDocuments {
   businessId: string | null;
@@ -65,6 +98,7 @@ export interface ProfileDocuments {
 export function buildProfileUpdate(
   values: ProfileValues,
   documents: ProfileDocuments = { businessId: null, businessLicense: null },
+  serviceArea: ServiceAreaUpdate | null = null,
 ): Validation<ProviderProfileUpdate, ProfileField | 'serviceTypes'> {
   const result = validateWith<typeof profileSchema, ProfileField | 'serviceTypes'>(profileSchema, values);
   if (!result.ok) return result;
@@ -76,6 +110,7 @@ export function buildProfileUpdate(
   };
   if (documents.businessId) data.businessId = documents.businessId;
   if (documents.businessLicense) data.businessLicense = documents.businessLicense;
+  if (serviceArea) data.serviceArea = { ...serviceArea };
   return { ok: true, data: { data } };
 }
 

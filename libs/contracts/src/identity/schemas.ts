@@ -88,6 +88,26 @@ export type GeoPoint = z.infer<typeof geoPointSchema>;
 
 const numberLike = z.union([z.number(), z.string().trim().min(1)]).pipe(z.coerce.number());
 
+/** A provider's service radius in miles. */
+export const serviceRadiusSchema = numberLike.pipe(z.number().positive('Service radius must be more than 0').max(500));
+
+export const serviceAreaSchema = z
+  .object({
+    radius: serviceRadiusSchema,
+    address: z.string().trim().max(300).optional(),
+    /**
+     * The service address geocoded (the address field's suggestion, or the geocoder on save): the base
+     * location matching uses while no live position is known. Both or neither; null clears them.
+     */
+    lat: z.number().min(-90).max(90).nullable().optional(),
+    lng: z.number().min(-180).max(180).nullable().optional(),
+  })
+  .strict()
+  .refine((a) => (a.lat === undefined || a.lat === null) === (a.lng === undefined || a.lng === null), {
+    message: 'Send both lat and lng of the service address, or neither',
+    path: ['lat'],
+  });
+
 export const providerFieldsSchema = z
   .object({
     businessName: z.string().trim().min(1, 'Business name is required').max(120),
@@ -96,22 +116,7 @@ export const providerFieldsSchema = z
     hourlyRate: numberLike.pipe(z.number().min(0, 'Hourly rate must be 0 or more').max(10000)),
     yearsExperience: numberLike.pipe(z.number().int('Years of experience must be a whole number').min(0).max(80)),
     service_types: serviceTypes,
-    serviceArea: z
-      .object({
-        radius: numberLike.pipe(z.number().positive('Service radius must be more than 0').max(500)),
-        address: z.string().trim().max(300).optional(),
-        /**
-         * The service address geocoded (the address field's suggestion, or the geocoder on save): the base
-         * location matching uses while no live position is known. Both or neither; null clears them.
-         */
-        lat: z.number().min(-90).max(90).nullable().optional(),
-        lng: z.number().min(-180).max(180).nullable().optional(),
-      })
-      .strict()
-      .refine((a) => (a.lat === undefined || a.lat === null) === (a.lng === undefined || a.lng === null), {
-        message: 'Send both lat and lng of the service address, or neither',
-        path: ['lat'],
-      }),
+    serviceArea: serviceAreaSchema,
     vehicleSpecs: z.string().trim().max(500).optional().nullable(),
     user: z.union([uuid, z.number()]).optional(),
     online: z.boolean().optional(),

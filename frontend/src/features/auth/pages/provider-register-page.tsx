@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../../shared/use-document-title';
 import { SiteHeader } from '../../content/components/site-header';
 import { useCreateProviderMutation } from '../../provider/api';
 import { DocumentUploader } from '../../provider/components/document-uploader';
+import { EMPTY_SERVICE_AREA, ServiceAreaField, useResolveServiceArea } from '../../provider/components/service-area-field';
 import { useRegisterMutation } from '../api';
 import { loggedOut, tokenReceived } from '../auth.slice';
 import {
@@ -76,7 +77,11 @@ export function ProviderRegisterPage() {
   const [loadingUser, setLoadingUser] = useState(false);
   const { upload, uploading } = useUpload();
   const [pendingAccount, setPendingAccount] = useState<PendingAccount | null>(null);
-  const busy = registerState.isLoading || createState.isLoading || loadingUser || uploading;
+  const [serviceArea, setServiceArea] = useState(EMPTY_SERVICE_AREA);
+  const [serviceAreaError, setServiceAreaError] = useState<string | undefined>(undefined);
+  const [resolvingArea, setResolvingArea] = useState(false);
+  const resolveServiceArea = useResolveServiceArea();
+  const busy = resolvingArea || registerState.isLoading || createState.isLoading || loadingUser || uploading;
 
   const set = (field: ProviderRegistrationField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const value = event.target.value;
@@ -115,6 +120,13 @@ export function ProviderRegisterPage() {
       toast({ ...AUTH_MESSAGES.serviceTypesRequired, variant: 'destructive' });
       return;
     }
+    // The service address is geocoded before anything is created: a typo is fixed here, not after sign-up.
+    setResolvingArea(true);
+    const resolved = await resolveServiceArea(serviceArea).finally(() => setResolvingArea(false));
+    if (!resolved.ok) {
+      setServiceAreaError(resolved.error);
+      return;
+    }
     let account = pendingAccount?.email === result.data.register.email ? pendingAccount : null;
     if (!account) {
       try {
@@ -147,7 +159,8 @@ export function ProviderRegisterPage() {
     dispatch(tokenReceived(jwt));
     try {
       const profile = result.data.profile(userId);
-      await createProvider({ data: { ...profile.data, businessId, businessLicense } }).unwrap();
+      const area = resolved.area ? { address: resolved.area.address, lat: resolved.area.lat, lng: resolved.area.lng } : {};
+      await createProvider({ data: { ...profile.data, serviceArea: { ...profile.data.serviceArea, ...area }, businessId, businessLicense } }).unwrap();
     } catch (error) {
       console.error('Provider profile creation failed', error);
       dispatch(loggedOut({ redirectTo: null }));
@@ -241,6 +254,16 @@ export function ProviderRegisterPage() {
                 error={errors.languages}
               />
             </div>
+            <ServiceAreaField
+              label="Service Address (optional)"
+              value={serviceArea}
+              error={serviceAreaError}
+              disabled={busy}
+              onChange={(next) => {
+                setServiceArea(next);
+                setServiceAreaError(undefined);
+              }}
+            />
             <TextAreaField
               label="Vehicle Details (optional)"
               name="vehicleDetails"

@@ -7,6 +7,7 @@ import { Tabs } from '../../../shared/ui/tabs';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useLogout } from '../../auth/hooks/use-logout';
 import { useGetProviderQuery } from '../api';
+import { OnlineSwitch } from '../components/online-switch';
 import { ProviderProfileCard } from '../components/provider-profile-card';
 import { ProviderRequestsTab } from '../../requests/components/provider-requests-tab';
 import { useProviderRequestsFeed } from '../../requests/hooks/use-provider-requests-feed';
@@ -20,7 +21,10 @@ export const APPROVAL_POLL_MS = 15_000;
 
 type ProviderTab = 'requests' | 'history' | 'earnings' | 'profile';
 
-/** /provider/dashboard: the review screen until approved, then Requests, History, Earnings and Profile. */
+/**
+ * /provider/dashboard: the review screen until approved, then the Online/Offline switch and the Requests, History,
+ * Earnings and Profile tabs.
+ */
 export function ProviderDashboardPage() {
   const user = useAppSelector(selectCurrentUser);
   const logout = useLogout('provider');
@@ -68,13 +72,14 @@ export function ProviderDashboardPage() {
     <AreaShell title="Provider Dashboard" subtitle={provider?.businessName} actions={logoutButton}>
       {isError && !data && <ErrorState message="Could not refresh your profile." onRetry={() => void refetch()} />}
       {provider && !approved && <UnderReview providerId={provider.documentId} rejected={provider.isApproved === false} />}
+      {provider && approved && <OnlineSwitch provider={provider} />}
       {provider && approved && (
         <Tabs<ProviderTab>
           label="Provider dashboard"
           value={tab}
           onChange={setTab}
           items={[
-            { id: 'requests', label: 'Requests', panel: requestsFeed && <ProviderRequestsTab feed={requestsFeed} /> },
+            { id: 'requests', label: 'Requests', panel: requestsFeed && <ProviderRequestsTab feed={requestsFeed} online={provider.online === true} /> },
             {
               id: 'history',
               label: 'History',

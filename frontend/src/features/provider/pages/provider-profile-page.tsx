@@ -14,16 +14,21 @@ import { useUpload } from '../../../shared/upload/use-upload';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useGetProviderQuery } from '../api';
 import { DocumentUploader } from '../components/document-uploader';
+import { ServiceAreaField, useResolveServiceArea, type ServiceAreaValue } from '../components/service-area-field';
 import { useUpdateProviderProfileMutation } from '../profile-api';
 import {
   buildProfileUpdate,
+  checkServiceRadius,
   PROFILE_MESSAGES,
+  serviceAreaInputOf,
   profileValuesOf,
   serviceChecklist,
   toggleService,
   type ProfileErrors,
   type ProfileField,
   type ProfileValues,
+  type ServiceAreaInput,
+  type ServiceAreaUpdate,
 } from '../provider-profile.form';
 
 const DASHBOARD = '/provider/dashboard';
@@ -44,11 +49,43 @@ export function ProviderProfilePage() {
   const [licenseFiles, setLicenseFiles] = useState<File[]>([]);
   const { upload, uploading } = useUpload();
   const [save, saveState] = useUpdateProviderProfileMutation();
-  const saving = uploading || saveState.isLoading;
+  // The Service Area section is sent only when the provider changed it.
+  const [area, setArea] = useState<ServiceAreaInput | null>(null);
+  const [areaDirty, setAreaDirty] = useState(false);
+  const [areaErrors, setAreaErrors] = useState<{ radius?: string; address?: string }>({});
+  const [resolvingArea, setResolvingArea] = useState(false);
+  const resolveServiceArea = useResolveServiceArea();
+  const saving = uploading || saveState.isLoading || resolvingArea;
 
   useEffect(() => {
     if (provider && values === null) setValues(profileValuesOf(provider));
-  }, [provider, values]);
+    if (provider && area === null) setArea(serviceAreaInputOf(provider));
+  }, [provider, values, area]);
+
+  const changeArea = (next: Partial<ServiceAreaInput>) => {
+    setArea((a) => (a ? { ...a, ...next } : a));
+    setAreaDirty(true);
+    setAreaErrors((e) => ({ ...e, ...('radius' in next ? { radius: undefined } : {}), ...('address' in next ? { address: undefined } : {}) }));
+  };
+
+  /** The changed service area checked and geocoded, null when unchanged, or false after showing an error. */
+  const checkedArea = async (): Promise<ServiceAreaUpdate | null | false> => {
+    if (!areaDirty || !area) return null;
+    const radius = checkServiceRadius(area.radius);
+    if (!radius.ok) {
+      setAreaErrors({ radius: radius.error });
+      return false;
+    }
+    setResolvingArea(true);
+    const resolved = await resolveServiceArea(area).finally(() => setResolvingArea(false));
+    if (!resolved.ok) {
+      setAreaErrors({ address: resolved.error });
+      return false;
+    }
+    return resolved.area
+      ? { radius: radius.radius, address: resolved.area.address, lat: resolved.area.lat, lng: resolved.area.lng }
+      : { radius: radius.radius, address: '', lat: null, lng: null };
+  };
 
   useEffect(() => {
     if (isError) toast({ ...PROFILE_MESSAGES.loadFailed, variant: 'destructive' });
@@ -69,6 +106,8 @@ export function ProviderProfilePage() {
       setErrors(checked.errors);
       return;
     }
+    const serviceArea = await checkedArea();
+    if (serviceArea === false) return;
     const documents = { businessId: null as string | null, businessLicense: null as string | null };
     try {
       if (idFiles.length > 0) documents.businessId = (await upload(idFiles, 'profile-image'))[0].id;
@@ -77,7 +116,7 @@ export function ProviderProfilePage() {
       toast(error instanceof UploadProblem ? error.toast() : new UploadProblem('error', '').toast());
       return;
     }
-    const body = buildProfileUpdate(values, documents);
+    const body = buildProfileUpdate(values, documents, serviceArea);
     if (!body.ok) return;
     try {
       await save({ id: businessId, body: body.data }).unwrap();
@@ -110,7 +149,7 @@ export function ProviderProfilePage() {
       </AreaShell>
     );
   }
-  if (isLoading || !provider || !values) {
+  if (isLoading || !provider || !values || !area) {
     return (
       <AreaShell title="Edit Profile" actions={back}>
         <Spinner label="Loading profile..." />
@@ -165,6 +204,31 @@ export function ProviderProfilePage() {
               {errors.serviceTypes}
             </p>
           )}
+        </fieldset>
+
+        <fieldset className="form-section" disabled={saving}>
+          <legend>Service Area</legend>
+          <p className="field__hint">Where you take jobs. While you are online with location on, requests are matched from where you are.</p>
+          <div className="form-grid">
+            <TextField
+              label="Service Radius (miles)"
+              name="serviceRadius"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              max={500}
+              required
+              value={area.radius}
+              onChange={(e) => changeArea({ radius: e.target.value })}
+              error={areaErrors.radius}
+            />
+          </div>
+          <ServiceAreaField
+            value={{ address: area.address, lat: area.lat, lng: area.lng } satisfies ServiceAreaValue}
+            error={areaErrors.address}
+            disabled={saving}
+            onChange={(next) => changeArea(next)}
+          />
         </fieldset>
 
         <div className="form-grid">

@@ -9,10 +9,14 @@ interface AddressFieldProps {
   /** A suggestion was picked: address and coordinates. */
   onPick: (suggestion: AddressSuggestion) => void;
   disabled?: boolean;
+  /** Label of the field (default 'Service Address'). */
+  label?: string;
+  hint?: string;
+  error?: string;
 }
 
 /** An address combobox: suggestions appear after a pause in typing; picking one sets address and coordinates. */
-export function AddressField({ value, onType, onPick, disabled }: AddressFieldProps) {
+export function AddressField({ value, onType, onPick, disabled, label = 'Service Address', hint, error }: AddressFieldProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [typing, setTyping] = useState(false);
@@ -47,7 +51,7 @@ export function AddressField({ value, onType, onPick, disabled }: AddressFieldPr
   return (
     <div className="field address-field">
       <label htmlFor={id} className="field__label">
-        Service Address
+        {label}
       </label>
       <input
         id={id}
@@ -62,6 +66,8 @@ export function AddressField({ value, onType, onPick, disabled }: AddressFieldPr
         aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
         value={value}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
         onChange={(e) => {
           setTyping(true);
           setActive(-1);
@@ -70,6 +76,16 @@ export function AddressField({ value, onType, onPick, disabled }: AddressFieldPr
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setTyping(false), 150)}
       />
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
       {open && (
         <ul id={listId} role="listbox" className="address-field__list" aria-label="Address suggestions">
           {suggestions.map((s, index) => (

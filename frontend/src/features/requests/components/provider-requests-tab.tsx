@@ -6,7 +6,7 @@ import { BidForm } from './bid-form';
 import { RequestSummary } from './request-summary';
 
 /** The provider dashboard's Requests tab: live Bids Open requests, each with its bid form. */
-export function ProviderRequestsTab({ feed }: { feed: ProviderRequestsFeed }) {
+export function ProviderRequestsTab({ feed, online = true }: { feed: ProviderRequestsFeed; /** The provider's switch: offline gets no new offers. */ online?: boolean }) {
   const { state, isLoading, isError, refetch, bidPlaced, providerId } = feed;
   const items = state.items;
   return (
@@ -14,7 +14,13 @@ export function ProviderRequestsTab({ feed }: { feed: ProviderRequestsFeed }) {
       <p className="muted">New requests near you appear here as they come in.</p>
       {isLoading && items.length === 0 && <Spinner label="Loading requests..." />}
       {isError && items.length === 0 && <ErrorState message="Could not load service requests." onRetry={refetch} />}
-      {!isLoading && !isError && items.length === 0 && <EmptyState>No open requests right now. New ones will show up here.</EmptyState>}
+      {!isLoading && !isError && items.length === 0 && (
+        <EmptyState>
+          {online
+            ? 'No open requests right now. New ones will show up here.'
+            : 'You are offline. Switch to Online above to be offered requests near you.'}
+        </EmptyState>
+      )}
       {items.length > 0 && (
         <ul className="offer-list" aria-label="Open service requests">
           {items.map(({ request }) => (

@@ -123,6 +123,26 @@ describe('provider Requests feed over the socket', () => {
 
     act(() => socket.deliver('bid_expired', { ...base, requestId: REQ_B, reason: 'other-bid-accepted' }));
     expect(screen.queryByRole('listitem', { name: 'Tire Rotation request' })).not.toBeInTheDocument();
+    // The provider whose bid lost is told.
+    expect(screen.getByText('Bid Not Selected')).toBeInTheDocument();
+    expect(screen.getByText('The customer chose another provider for this request.')).toBeInTheDocument();
+  });
+
+  it('drops a request that expired, telling a provider whose bid was pending', async () => {
+    const { socket } = renderFeed();
+    act(() => {
+      socket.deliver('new_request', offer(REQ_A, 'Flat Tire Repair'));
+      socket.deliver('new_request', offer(REQ_B, 'Tire Rotation'));
+    });
+    await screen.findByRole('listitem', { name: 'Tire Rotation request' });
+    act(() => socket.deliver('request_expired', { requestId: REQ_B, tireStatus: 'Expired', expiredAt: new Date().toISOString() }));
+    expect(screen.queryByRole('listitem', { name: 'Tire Rotation request' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Request Expired')).not.toBeInTheDocument();
+    act(() =>
+      socket.deliver('bid_expired', { bidId: REQ_B, documentId: REQ_B, providerId: BUSINESS, expiredAt: new Date().toISOString(), requestId: REQ_A, reason: 'request-expired' }),
+    );
+    expect(screen.queryByRole('listitem', { name: 'Flat Tire Repair request' })).not.toBeInTheDocument();
+    expect(screen.getByText('Request Expired')).toBeInTheDocument();
   });
 
   it("validates the bid form and reports a failed bid with the spec's toast", async () => {

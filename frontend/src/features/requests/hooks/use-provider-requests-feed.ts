@@ -1,4 +1,4 @@
-import { LIMITS } from '@tiredash/contracts';
+import { LIMITS, type BidExpiredPayload } from '@tiredash/contracts';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -7,6 +7,13 @@ import { useToast } from '../../../shared/toast/use-toast';
 import { useListOfferedRequestsQuery } from '../api';
 import { playNotificationSound } from '../notification-sound';
 import { initialProviderRequestsState, providerRequestsReducer, type ProviderRequestsState } from '../provider-requests.reducer';
+
+/** What a provider is told when its pending bid is closed for a reason other than its own window ending. */
+export const LOST_BID_NOTICES: Partial<Record<BidExpiredPayload['reason'], { title: string; description: string }>> = {
+  'other-bid-accepted': { title: 'Bid Not Selected', description: 'The customer chose another provider for this request.' },
+  'request-cancelled': { title: 'Request Cancelled', description: 'The customer cancelled this request.' },
+  'request-expired': { title: 'Request Expired', description: 'The customer did not choose a provider in time.' },
+};
 
 export interface ProviderRequestsFeed {
   providerId: string;
@@ -20,7 +27,8 @@ export interface ProviderRequestsFeed {
 /**
  * The approved provider's live request feed, kept for as long as the dashboard is open (whichever tab shows):
  * the Bids Open requests offered to it (polled every 10 s), `new_request` ('New Service Request!' with the
- * two-tone sound), `bid_expired`, `job_canceled`, and `bid_selected` ('Bid Accepted!', then the live job).
+ * two-tone sound; also for requests offered after they were posted), `bid_expired` (with a notice when the bid
+ * lost), `job_canceled`, `request_expired`, and `bid_selected` ('Bid Accepted!', then the live job).
  * The socket joins with the business id and role 'provider' (spec section 7); rooms come from the token.
  */
 export function useProviderRequestsFeed(providerId: string | null): ProviderRequestsFeed | null {
@@ -50,11 +58,16 @@ export function useProviderRequestsFeed(providerId: string | null): ProviderRequ
     if (p.reason === 'expired') {
       dispatch({ type: 'bidExpired', requestId: p.requestId });
       toast({ title: 'Bid Expired', description: 'The bidding period for your bid has ended.' });
-    } else {
-      dispatch({ type: 'removed', requestId: p.requestId });
+      return;
     }
+    dispatch({ type: 'removed', requestId: p.requestId });
+    // The provider whose bid lost hears why its bid is gone.
+    const lost = LOST_BID_NOTICES[p.reason];
+    if (lost) toast(lost);
   });
   useSocketEvent(socket, 'job_canceled', (p) => dispatch({ type: 'removed', requestId: p.requestId }));
+  // Nobody was chosen in time: the request is gone from every offered provider's list.
+  useSocketEvent(socket, 'request_expired', (p) => dispatch({ type: 'removed', requestId: p.requestId }));
   useSocketEvent(socket, 'bid_selected', (p) => {
     dispatch({ type: 'removed', requestId: p.requestId });
     toast({ title: 'Bid Accepted!', description: 'The customer accepted your bid. Head to the job.' });
