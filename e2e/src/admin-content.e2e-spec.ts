@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { logInAsAdmin } from './support/page-steps';
+import { baseUrl } from './support/stack-env';
 
 // ---- a small valid PNG (solid colour), generated here -------------------------------------------------
 
@@ -72,17 +73,6 @@ async function expectImageLoaded(img: Locator): Promise<void> {
   await img.waitFor({ state: 'visible', timeout: 15000 });
   const handle = await img.elementHandle();
   await img.page().waitForFunction((el) => el instanceof HTMLImageElement && el.complete && el.naturalWidth > 0, handle, { timeout: 15000 });
-}
-
-async function logInAsAdmin(page: Page): Promise<void> {
-  const { email, password } = demoLogin('admin');
-  await page.goto(`${baseUrl()}/login?admin`);
-  await page.getByText('Admin Login', { exact: true }).waitFor();
-  const form = page.locator('form');
-  await form.getByLabel(/email/i).fill(email);
-  await form.getByLabel(/password/i).fill(password);
-  await form.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => url.pathname === '/admin', { timeout: 20000 });
 }
 
 // ---- the test -------------------------------------------------------------------------------------------

@@ -39,6 +39,18 @@ export async function logIn(page: Page, role: 'customer' | 'provider'): Promise<
   await page.waitForURL((url) => url.pathname === (role === 'customer' ? '/dashboard' : '/provider/dashboard'), { timeout: 20000 });
 }
 
+/** Logs the seeded admin in through /login?admin and waits for /admin. */
+export async function logInAsAdmin(page: Page): Promise<void> {
+  const { email, password } = demoLogin('admin');
+  await page.goto(`${baseUrl()}/login?admin`);
+  await page.getByText('Admin Login', { exact: true }).waitFor();
+  const form = page.locator('form');
+  await form.getByLabel(/email/i).fill(email);
+  await form.getByLabel(/password/i).fill(password);
+  await form.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => url.pathname === '/admin', { timeout: 20000 });
+}
+
 /** What the page shows in its toasts, alerts and dialogs, for failure messages. */
 export async function visibleMessages(page: Page | null): Promise<string> {
   if (!page || page.isClosed()) return '(no page)';
