@@ -273,6 +273,21 @@ describe('requests over NATS (real PostgreSQL + JetStream)', () => {
     expect(ok.tireSize).toBe('225/65/R17');
   });
 
+  it('20 concurrent bids of one provider on one request (a double tap, retries) all succeed and leave exactly one live bid', async () => {
+    const customer = await aCustomer(publisher, ds);
+    const provider = await aProvider(publisher, ds, { businessName: 'Double Tap' });
+    const request = await create(customer);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => client.send(PlaceBid, { actor: provider.actor, body: { data: { requestId: request.id, amount: 80 + i, estimatedArrival: 10 } } }, { timeoutMs: 20000 })),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    const rows: { status: string }[] = await ds.query(`SELECT status FROM "requests"."bids" WHERE request_id = $1`, [request.id]);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'replaced')).toHaveLength(19);
+    const placed = (await outboxRows(ds, 'requests.evt.bid.placed.v1')).filter((e) => e.payload.requestId === request.id);
+    expect(placed).toHaveLength(20);
+  }, 60000);
+
   it('200 concurrent accepts of one request (same bid and different bids) produce exactly one acceptance', async () => {
     const customer = await aCustomer(publisher, ds);
     const providers = await Promise.all([0, 1, 2, 3].map((i) => aProvider(publisher, ds, { businessName: `Racer ${i}` })));

@@ -95,6 +95,9 @@ export class BidsService {
     const d = body.data;
     const providerId = provider.id;
     return this.dataSource.transaction(async (m) => {
+      // Bids of one provider on one request take turns (a double tap, a retried POST): each sees the previous
+      // one committed and replaces it, so concurrent bids end with one live bid and never hit ux_bids_live.
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1::text || ':' || $2::text, 0))`, [d.requestId, providerId]);
       const rows: LockedRequest[] = await m.query(
         `SELECT r."id", r."tire_status", r."budget_cents", r."lat", r."lng", r."customer_id", r."customer_user_id",
            EXISTS (SELECT 1 FROM "requests"."offers" o WHERE o."request_id" = r."id" AND o."provider_id" = $2) AS "offered",
@@ -110,7 +113,6 @@ export class BidsService {
         throw RequestsError.conflict('REQUEST_NOT_OPEN', `The request is ${request.tire_status}: it takes no more bids`);
       }
       const position = d.location ?? (provider.lat !== null && provider.lng !== null ? { lat: provider.lat, lng: provider.lng } : null);
-      // A live bid committed after the SELECT makes the INSERT below hit ux_bids_live: place() retries.
       const replaced =
         request.live_bid_id === null
           ? []
