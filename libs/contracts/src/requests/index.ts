@@ -4,3 +4,4 @@ export * from './commands';
 export * from './events';
 export * from './job-progress';
 export * from './ratings';
+export * from './lifecycle';

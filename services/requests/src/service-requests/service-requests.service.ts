@@ -8,7 +8,11 @@ import {
   RequestCancelled,
   RequestCreated,
   pageMeta,
+  REQUEST_LIFECYCLE,
   type Actor,
+  type LifecycleActor,
+  type LifecycleOutcome,
+  type LifecycleState,
   type CommandParsed,
   type Paged,
   type Pagination,
@@ -21,7 +25,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BidEntity } from '../bids/entities/bid.entity';
-import { requireActor } from '../common/actor-rules';
+import { isAdmin, requireActor } from '../common/actor-rules';
 import { queryReturning } from '../common/pg-errors';
 import { toCents, toDollars } from '../common/money';
 import { MatchingService } from '../matching/matching.service';
@@ -36,8 +40,22 @@ import { RequestsError } from './service-requests.errors';
 
 type AcceptCommand = CommandParsed<typeof AcceptBid>;
 
-/** Statuses from which the customer may still cancel (before completion). */
-const CANCELLABLE: readonly RequestStatus[] = ['Bids Open', 'Accepted', 'In Progress'];
+/** Why the lifecycle table refuses a cancel, in words the caller can act on. */
+const CANCEL_REFUSALS: Partial<Record<LifecycleActor, Partial<Record<string, string>>>> = {
+  customer: {
+    'In Progress': 'The provider has arrived: the job can no longer be cancelled. Contact support to dispute it.',
+  },
+  provider: {
+    'In Progress': 'You reported the job completed: it can no longer be cancelled. Contact support to dispute it.',
+  },
+};
+
+function cancelRefused(rule: LifecycleOutcome | undefined, status: RequestStatus, actor: LifecycleActor): RequestsError {
+  if (!rule || !('refused' in rule)) return RequestsError.conflict('REQUEST_NOT_CANCELLABLE', `A ${status} request can no longer be cancelled`);
+  if (rule.refused === 'NOT_OWNER') return new RequestsError('NOT_OWNER', "Only the request's customer, its accepted provider or an admin may cancel it");
+  const message = CANCEL_REFUSALS[actor]?.[status] ?? `A ${status} request can no longer be cancelled`;
+  return RequestsError.conflict('REQUEST_NOT_CANCELLABLE', message);
+}
 
 /** `Canceled` (tracking screen spelling) is read as `Cancelled`. */
 export function canonicalStatus(s: string): RequestStatus {
@@ -318,31 +336,30 @@ export class ServiceRequestsService {
   }
 
   /**
-   * Cancels a request before completion: its customer (from Bids Open, Accepted or In Progress) or its accepted
-   * provider (from Accepted or In Progress: the job's `job_canceled` from the provider's side). Pending bids close;
-   * the event tells the other side. Cancelling a cancelled request answers it again (idempotent).
+   * Cancels a request as the lifecycle table says (REQUEST_LIFECYCLE in contracts, docs/request-lifecycle.md): the
+   * customer before the provider arrives, the accepted provider (with a reason) until it reports completion, an
+   * admin (a dispute) until the job is confirmed. Pending bids close; the event tells the other side and releases
+   * the card hold. Cancelling a cancelled request answers it again (idempotent).
    */
   async cancel(actor: Actor, requestId: string, reason?: string | null): Promise<ServiceRequestView> {
     const known = requireActor(actor);
     const providerId = known.role === 'provider' ? (await this.profiles.providerOf(known)).id : null;
     const result = await this.dataSource.transaction(async (m) => {
       const rows: ServiceRequestRow[] = await m.query(
-        `SELECT "id", "tire_status", "customer_user_id", "provider_id" FROM "requests"."service_requests" WHERE "id" = $1 FOR UPDATE`,
+        `SELECT "id", "tire_status", "customer_user_id", "provider_id", "completion_reported_at" FROM "requests"."service_requests" WHERE "id" = $1 FOR UPDATE`,
         [requestId],
       );
       const row = rows[0];
       if (!row) throw RequestsError.requestNotFound();
       const byProvider = providerId !== null && row.provider_id === providerId;
-      if (row.customer_user_id !== known.userId && !byProvider) {
-        throw new RequestsError('NOT_OWNER', "Only the request's customer or its accepted provider may cancel it");
-      }
+      const lifecycleActor: LifecycleActor =
+        row.customer_user_id === known.userId ? 'customer' : byProvider ? 'provider' : isAdmin(known) ? 'admin' : known.role === 'provider' ? 'other provider' : 'other customer';
       const previous = row.tire_status as RequestStatus;
+      const state: LifecycleState = previous === 'In Progress' && row.completion_reported_at !== null ? 'Completion Reported' : (previous as LifecycleState);
+      const rule = REQUEST_LIFECYCLE[state]?.[lifecycleActor]?.cancel;
+      if (!rule || 'refused' in rule) throw cancelRefused(rule, previous, lifecycleActor);
       if (previous === 'Cancelled') return m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
-      if (byProvider && previous === 'Bids Open') throw RequestsError.conflict('REQUEST_NOT_CANCELLABLE', 'Only the customer may cancel an open request');
-      if (!CANCELLABLE.includes(previous)) {
-        throw RequestsError.conflict('REQUEST_NOT_CANCELLABLE', `A ${previous} request can no longer be cancelled`);
-      }
-      const role = byProvider ? 'provider' : 'customer';
+      const role = lifecycleActor === 'admin' ? 'admin' : byProvider ? 'provider' : 'customer';
       // The provider's reason is shown to the customer ('Provider Canceled'); the app asks for one.
       const why = byProvider ? reason?.trim() || null : null;
       await m.query(
@@ -415,4 +432,5 @@ interface ServiceRequestRow {
   tire_status?: string;
   customer_user_id?: string;
   provider_id?: string | null;
+  completion_reported_at?: Date | null;
 }

@@ -1,0 +1,138 @@
+import type { INestApplicationContext, INestMicroservice } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { EventPublisher, MessagingClient } from '@tiredash/messaging';
+import {
+  AcceptBid,
+  CancelServiceRequest,
+  ConfirmCompletion,
+  CreateServiceRequest,
+  DomainError,
+  LIFECYCLE_ACTIONS,
+  LIFECYCLE_ACTORS,
+  LIFECYCLE_STATES,
+  MarkArrived,
+  PlaceBid,
+  REQUEST_LIFECYCLE,
+  ReportCompletion,
+  type Actor,
+  type LifecycleAction,
+  type LifecycleActor,
+  type LifecycleState,
+} from '@tiredash/contracts';
+import type { DataSource } from 'typeorm';
+import { BidExpirySweeper } from './bids/bid-expiry.sweeper';
+import { aCustomer, aProvider, requestBody, type TestCustomer, type TestProvider } from './test-support/fixtures';
+import { createRequestsTestEnv, createTestClient, startRequests, type RequestsTestEnv } from './test-support/requests-harness';
+
+/** The actions the requests service answers (the hold's void is payments': its cells are tested there). */
+const REQUESTS_ACTIONS = LIFECYCLE_ACTIONS.filter((a): a is Exclude<LifecycleAction, 'void'> => a !== 'void');
+
+/**
+ * Generated from the lifecycle table (REQUEST_LIFECYCLE): every (state, actor, action) cell of the requests
+ * service is driven on a fresh cash request brought to that state through the real commands, and its answer (the
+ * new state, or the refusal's code and reason) compared with the cell.
+ */
+describe('the request lifecycle table, cell by cell', () => {
+  let env: RequestsTestEnv;
+  let app: INestMicroservice;
+  let ds: DataSource;
+  let client: MessagingClient;
+  let publisher: EventPublisher;
+  let ctx: INestApplicationContext;
+  let customer: TestCustomer;
+  let otherCustomer: TestCustomer;
+  let provider: TestProvider;
+  let otherProvider: TestProvider;
+  const admin: NonNullable<Actor> = { userId: '00000000-0000-4000-8000-00000000ad01', role: 'admin' };
+
+  beforeAll(async () => {
+    env = await createRequestsTestEnv('requests_lifecycle');
+    app = await startRequests(env.config);
+    ds = app.get<DataSource>(getDataSourceToken());
+    ({ client, publisher, context: ctx } = await createTestClient(env));
+    [customer, otherCustomer] = await Promise.all([aCustomer(publisher, ds), aCustomer(publisher, ds)]);
+    [provider, otherProvider] = await Promise.all([aProvider(publisher, ds, { businessName: 'Chosen' }), aProvider(publisher, ds, { businessName: 'Other' })]);
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+    await app?.close();
+    await env?.close();
+  });
+
+  /** A fresh cash request in `state`, through the commands a person's clicks send. */
+  async function requestIn(state: LifecycleState): Promise<string> {
+    const r = await client.send(CreateServiceRequest, { actor: customer.actor, body: requestBody() as never });
+    if (state === 'Bids Open') return r.id;
+    if (state === 'Expired') {
+      await ds.query(`UPDATE "requests"."service_requests" SET "expires_at" = now() - interval '1 second' WHERE "id" = $1`, [r.id]);
+      await app.get(BidExpirySweeper).sweepRequests();
+      return r.id;
+    }
+    const mine = await client.send(PlaceBid, { actor: provider.actor, body: { data: { requestId: r.id, amount: 90, estimatedArrival: 10 } } });
+    await client.send(PlaceBid, { actor: otherProvider.actor, body: { data: { requestId: r.id, amount: 80, estimatedArrival: 10 } } });
+    await client.send(AcceptBid, { actor: customer.actor, bidId: mine.id });
+    if (state === 'Accepted') return r.id;
+    if (state === 'Cancelled') {
+      await client.send(CancelServiceRequest, { actor: customer.actor, requestId: r.id });
+      return r.id;
+    }
+    await client.send(MarkArrived, { actor: provider.actor, requestId: r.id });
+    if (state === 'In Progress') return r.id;
+    await client.send(ReportCompletion, { actor: provider.actor, requestId: r.id });
+    if (state === 'Completion Reported') return r.id;
+    await client.send(ConfirmCompletion, { actor: customer.actor, requestId: r.id });
+    return r.id;
+  }
+
+  async function stateOf(requestId: string): Promise<LifecycleState> {
+    const rows: { tire_status: string; completion_reported_at: Date | null }[] = await ds.query(
+      `SELECT tire_status, completion_reported_at FROM "requests"."service_requests" WHERE id = $1`,
+      [requestId],
+    );
+    const r = rows[0]!;
+    return r.tire_status === 'In Progress' && r.completion_reported_at !== null ? 'Completion Reported' : (r.tire_status as LifecycleState);
+  }
+
+  function actorOf(who: LifecycleActor): NonNullable<Actor> {
+    return { customer: customer.actor, provider: provider.actor, 'other customer': otherCustomer.actor, 'other provider': otherProvider.actor, admin }[who];
+  }
+
+  function act(action: Exclude<LifecycleAction, 'void'>, who: LifecycleActor, requestId: string): Promise<unknown> {
+    const actor = actorOf(who);
+    switch (action) {
+      case 'cancel':
+        return client.send(CancelServiceRequest, { actor, requestId, reason: who === 'provider' ? 'Vehicle breakdown' : null });
+      case 'arrive':
+        return client.send(MarkArrived, { actor, requestId });
+      case 'report':
+        return client.send(ReportCompletion, { actor, requestId });
+      case 'confirm':
+        return client.send(ConfirmCompletion, { actor, requestId });
+    }
+  }
+
+  const cells = LIFECYCLE_STATES.flatMap((state) =>
+    LIFECYCLE_ACTORS.flatMap((who) => REQUESTS_ACTIONS.map((action) => [state, who, action] as const)),
+  );
+
+  it.each(cells)('%s, %s, %s', async (state, who, action) => {
+    const cell = REQUEST_LIFECYCLE[state][who][action];
+    const requestId = await requestIn(state);
+    const answer = await act(action, who, requestId).then(
+      () => ({ ok: true as const }),
+      (e: unknown) => ({ ok: false as const, e }),
+    );
+    if ('refused' in cell) {
+      expect(answer.ok).toBe(false);
+      const e = (answer as { e: unknown }).e;
+      expect(e).toBeInstanceOf(DomainError);
+      const got = { code: (e as DomainError).code, reason: ((e as DomainError).details as { reason?: string } | undefined)?.reason };
+      expect(got).toMatchObject({ code: cell.refused, ...(cell.reason ? { reason: cell.reason } : {}) });
+      expect(await stateOf(requestId)).toBe(state);
+    } else {
+      if (!answer.ok) throw answer.e;
+      expect(await stateOf(requestId)).toBe(cell.to);
+    }
+  });
+});
