@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import { waitFor } from '@tiredash/testing';
+import { aCardJob } from './support/card-job';
 import { providerData, register, startGatewayStack, type GatewayStack, type Registered } from './support/gateway-harness';
 
 interface ProviderBody {
@@ -16,7 +16,6 @@ describe('walletBalance of GET /api/providers/{id} is the ledger balance', () =>
   let provider: Registered & { providerId: string };
   let other: Registered & { providerId: string };
   let admin: { token: string };
-  let publishable: Stripe;
 
   async function aProvider(): Promise<Registered & { providerId: string }> {
     const user = await register(s, 'provider');
@@ -37,13 +36,11 @@ describe('walletBalance of GET /api/providers/{id} is the ledger balance', () =>
   };
 
   beforeAll(async () => {
-    s = await startGatewayStack('payments_wallet_gw', {}, { services: ['payments'] });
+    s = await startGatewayStack('payments_wallet_gw', {}, { services: ['requests', 'payments'] });
     customer = await register(s, 'customer');
     provider = await aProvider();
     other = await aProvider();
     admin = await s.anAdmin();
-    const u = new URL(s.payments!.env.emulator.url);
-    publishable = new Stripe(s.payments!.env.keys.publishableKey, { host: u.hostname, port: Number(u.port), protocol: 'http', maxNetworkRetries: 0 });
   });
 
   afterAll(async () => {
@@ -63,15 +60,11 @@ describe('walletBalance of GET /api/providers/{id} is the ledger balance', () =>
   });
 
   it('shows the credited 80% after a capture, to the owner and admins only', async () => {
-    const pm = await publishable.paymentMethods.create({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } });
-    const auth = await s.request<{ paymentIntentId: string }>('POST', '/pay/api/payments/authorize', {
-      token: customer.token,
-      body: { paymentMethodId: pm.id, email: customer.email, amount: 13500 },
-    });
-    expect(auth.status).toBe(200);
+    expect((await s.request('PUT', `/api/providers/${provider.providerId}`, { token: admin.token, body: { data: { isApproved: true } } })).status).toBe(200);
+    const job = await aCardJob(s, admin.token, { budget: 150, amount: 125, provider });
     const captured = await s.request('POST', '/pay/payments/capture', {
-      token: customer.token,
-      body: { paymentIntentId: auth.body.paymentIntentId, providerId: provider.providerId, updatedAmount: 12500 },
+      token: job.customer.token,
+      body: { paymentIntentId: job.paymentIntentId, providerId: provider.providerId, updatedAmount: 12500 },
     });
     expect(captured.status).toBe(200);
 

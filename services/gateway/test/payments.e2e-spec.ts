@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { waitFor } from '@tiredash/testing';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { signPayload } from '../../stripe-emulator/src';
+import { aCardJob } from './support/card-job';
 import { providerData, register, startGatewayStack, type ErrorBody, type GatewayStack, type Registered } from './support/gateway-harness';
 
 interface ProviderBody {
@@ -15,6 +16,7 @@ describe('payments through the gateway (/pay, /api/stripes, provider stripe rout
   let other: Registered & { providerId: string };
   let publishable: Stripe;
   let accountId: string;
+  let admin: { token: string };
 
   async function aProvider(): Promise<Registered & { providerId: string }> {
     const user = await register(s, 'provider');
@@ -30,9 +32,11 @@ describe('payments through the gateway (/pay, /api/stripes, provider stripe rout
   }
 
   beforeAll(async () => {
-    s = await startGatewayStack('payments_gw', {}, { services: ['payments'] });
+    s = await startGatewayStack('payments_gw', {}, { services: ['requests', 'payments'] });
+    admin = await s.anAdmin();
     customer = await register(s, 'customer');
     provider = await aProvider();
+    expect((await s.request('PUT', `/api/providers/${provider.providerId}`, { token: admin.token, body: { data: { isApproved: true } } })).status).toBe(200);
     other = await aProvider();
     const u = new URL(s.payments!.env.emulator.url);
     // What Stripe.js does in the browser: card details go to Stripe with the publishable key.
@@ -106,11 +110,13 @@ describe('payments through the gateway (/pay, /api/stripes, provider stripe rout
     expect(auth.status).toBe(200);
     expect(auth.body).toMatchObject({ status: 'requires_capture', amount: 11000 });
 
+    // The job that card pays for: a $100 card request, the provider's $100 bid accepted, arrival and completion report.
+    const job = await aCardJob(s, admin.token, { budget: 100, amount: 100, provider });
     // Nobody but the paying customer captures.
-    expect((await s.request('POST', '/pay/payments/capture', { token: provider.token, body: { paymentIntentId: auth.body.paymentIntentId, providerStripeAccountId: accountId } })).status).toBe(403);
+    expect((await s.request('POST', '/pay/payments/capture', { token: provider.token, body: { paymentIntentId: job.paymentIntentId, providerStripeAccountId: accountId } })).status).toBe(403);
     const captured = await s.request<{ status: string; amountCaptured: number }>('POST', '/pay/payments/capture', {
-      token: customer.token,
-      body: { paymentIntentId: auth.body.paymentIntentId, providerStripeAccountId: accountId, updatedAmount: null },
+      token: job.customer.token,
+      body: { paymentIntentId: job.paymentIntentId, providerStripeAccountId: accountId, updatedAmount: null },
     });
     expect(captured.status).toBe(200);
     expect(captured.body).toMatchObject({ status: 'succeeded', amountCaptured: 11000 });

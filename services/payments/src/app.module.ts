@@ -4,6 +4,7 @@ import { PersistenceModule } from '@tiredash/persistence';
 import { MessagingModule, createMicroserviceOptions } from '@tiredash/messaging';
 import { AccountsService } from './accounts/accounts.service';
 import { AuthorizationsService } from './authorizations/authorizations.service';
+import { UnclaimedAuthorizationsSweeper } from './authorizations/unclaimed.sweeper';
 import { CardsService } from './cards/cards.service';
 import { PAYMENTS_CONFIG, STRIPE } from './common/payments-config.token';
 import { createStripeClient } from './common/stripe-client';
@@ -46,6 +47,7 @@ export class AppModule {
         ProviderAccess,
         CardsService,
         AuthorizationsService,
+        UnclaimedAuthorizationsSweeper,
         AccountsService,
         WalletService,
         WebhooksService,

@@ -20,6 +20,12 @@ export interface PaymentsConfig {
   };
   /** Base URL of the SPA, for the default onboarding refresh/return URLs. */
   appPublicUrl: string;
+  /** An authorisation no card request claims within this time is voided by payments itself. */
+  unclaimedAuthorizationSeconds: number;
+  /** How often unclaimed authorisations are looked for (0 = never). */
+  authorizationSweepIntervalMs: number;
+  /** How long a capture waits for requests' completion report to reach payments' read model. */
+  readModelWaitMs: number;
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -46,6 +52,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   APP_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  UNCLAIMED_AUTHORIZATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(1800),
+  AUTHORIZATION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3600000).default(60000),
+  READ_MODEL_WAIT_MS: z.coerce.number().int().min(0).max(60000).default(3000),
 });
 
 export { ConfigError };
@@ -80,5 +89,8 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
       webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
     },
     appPublicUrl: e.APP_PUBLIC_URL.replace(/\/+$/, ''),
+    unclaimedAuthorizationSeconds: e.UNCLAIMED_AUTHORIZATION_SECONDS,
+    authorizationSweepIntervalMs: e.AUTHORIZATION_SWEEP_INTERVAL_MS,
+    readModelWaitMs: e.READ_MODEL_WAIT_MS,
   };
 }

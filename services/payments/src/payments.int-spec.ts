@@ -3,6 +3,8 @@ import type { INestMicroservice } from '@nestjs/common';
 import {
   AuthorizePayment,
   CapturePayment,
+  CompletionReported,
+  ProviderArrived,
   CompleteOnboarding,
   CreateConnectAccount,
   GetEarningsSummary,
@@ -24,6 +26,7 @@ import { waitFor } from '@tiredash/testing';
 import { DataSource } from 'typeorm';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the emulator's test constants and webhook signer, used only by tests
 import { FAILING_BANK_ACCOUNT, signPayload } from '../../stripe-emulator/src';
+import { AuthorizationsService } from './authorizations/authorizations.service';
 import { createPaymentsTestEnv, createTestClient, startPayments, type PaymentsTestEnv } from '../test/support/payments-harness';
 
 type Known = NonNullable<Actor>;
@@ -82,17 +85,56 @@ describe('payments service (real PostgreSQL, NATS, and the Stripe emulator throu
   }
 
   /** A captured card job of `jobCents` for the provider: its wallet receives 80%. */
+  /** requests' events of an accepted card request, as its outbox would publish them. */
+  async function accept(requestId: string, c: Known, providerId: string, amount: number, budget: number): Promise<void> {
+    await tc.publish(RequestAccepted, {
+      requestId,
+      customerId: randomUUID(),
+      customerUserId: c.userId,
+      bidId: randomUUID(),
+      providerId,
+      providerUserId: null,
+      amount,
+      budget,
+      paymentMethod: 'card',
+      estimatedArrival: '15',
+      closedBids: [],
+      acceptedAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.request_refs WHERE request_id = $1 AND provider_id = $2`, [requestId, providerId])).length === 1, {
+      message: 'acceptance in the read model',
+    });
+  }
+
+  /** The provider's 'I AM HERE' and 'JOB COMPLETED', as requests publishes them. */
+  async function arriveAndReport(requestId: string, c: Known, providerId: string, report = true): Promise<void> {
+    const parties = { requestId, customerId: randomUUID(), customerUserId: c.userId, providerId, providerUserId: null };
+    await tc.publish(ProviderArrived, { ...parties, arrivedAt: new Date().toISOString() });
+    if (report) await tc.publish(CompletionReported, { ...parties, completedAt: new Date().toISOString() });
+    const column = report ? 'completion_reported_at' : 'arrived_at';
+    await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.request_refs WHERE request_id = $1 AND ${column} IS NOT NULL`, [requestId])).length === 1, {
+      message: `${column} in the read model`,
+    });
+  }
+
+  /** A card job paid the way the app pays it: hold, request, acceptance, completion report, capture. */
   async function creditJob(providerId: string, jobCents: number): Promise<void> {
     const c = customer();
-    const auth = await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: jobCents + 1000 } });
-    await client.send(CapturePayment, { actor: c, body: { paymentIntentId: auth.paymentIntentId, providerId } });
+    await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: jobCents + 1000 } });
+    const requestId = randomUUID();
+    await tc.publish(RequestCreated, requestCreated(requestId, c.userId, jobCents / 100));
+    await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.authorizations WHERE request_id = $1`, [requestId])).length === 1, { message: 'hold linked' });
+    await accept(requestId, c, providerId, jobCents / 100, jobCents / 100);
+    await arriveAndReport(requestId, c, providerId);
+    await client.send(CapturePayment, { actor: c, body: { requestId } });
   }
 
   const available = async (actor: Known, providerId: string): Promise<number> =>
     (await client.send(GetEarningsSummary, { actor, providerId })).available;
 
   beforeAll(async () => {
-    env = await createPaymentsTestEnv('payments');
+    // A refused capture waits this long for a completion report that never comes.
+    env = await createPaymentsTestEnv('payments', { env: { READ_MODEL_WAIT_MS: '200' } });
     app = await startPayments(env.config);
     tc = await createTestClient(env);
     client = tc.client;
@@ -140,20 +182,7 @@ describe('payments service (real PostgreSQL, NATS, and the Stripe emulator throu
     await tc.publish(RequestCreated, requestCreated(requestId, c.userId, 100));
     await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.authorizations WHERE request_id = $1`, [requestId])).length === 1);
 
-    await tc.publish(RequestAccepted, {
-      requestId,
-      customerId: randomUUID(),
-      customerUserId: c.userId,
-      bidId: randomUUID(),
-      providerId,
-      providerUserId: p.userId,
-      amount: 80,
-      budget: 100,
-      paymentMethod: 'card',
-      estimatedArrival: '15',
-      closedBids: [],
-      acceptedAt: new Date().toISOString(),
-    });
+    await accept(requestId, c, providerId, 80, 100);
     const rows = await waitFor(async () => {
       const r: { payment_intent_id: string; amount_cents: string; status: string }[] = await ds.query(
         `SELECT payment_intent_id, amount_cents, status FROM payments.authorizations WHERE request_id = $1 AND status = 'requires_capture'`,
@@ -166,13 +195,22 @@ describe('payments service (real PostgreSQL, NATS, and the Stripe emulator throu
     expect((await env.stripe.paymentIntents.retrieve(first.paymentIntentId)).status).toBe('canceled');
     expect((await env.stripe.paymentIntents.retrieve(second)).amount).toBe(9000);
 
-    // Only the customer of the request may capture it.
+    // Only the customer of the request may capture it, and only once the provider reported the job done.
     expect((await failure(client.send(CapturePayment, { actor: customer(), body: { requestId } }))).code).toBe('NOT_OWNER');
-    // The client cannot send the money to another provider than the accepted one.
-    expect((await failure(client.send(CapturePayment, { actor: c, body: { requestId, providerId: randomUUID() } }))).code).toBe('FORBIDDEN');
+    expect(await failure(client.send(CapturePayment, { actor: c, body: { requestId } }))).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/not reported the job completed/) });
+    await arriveAndReport(requestId, c, providerId);
+    // The client cannot send the money to another provider than the accepted one, nor set the amount.
+    expect((await failure(client.send(CapturePayment, { actor: c, body: { requestId, providerId: randomUUID() } }))).code).toBe('CONFLICT');
+    expect((await failure(client.send(CapturePayment, { actor: c, body: { requestId, updatedAmount: 0 } }))).message).toMatch(/The job's price is \$80.00/);
+    // The spec's client sends the accepted amount x 100: it agrees.
 
-    const captured = await client.send(CapturePayment, { actor: c, body: { requestId } });
+    const captured = await client.send(CapturePayment, { actor: c, body: { requestId, updatedAmount: 8000 } });
     expect(captured).toMatchObject({ status: 'succeeded', amountCaptured: 9000, providerId });
+    // Paid once: no new hold on it, and the customer cannot void it any more.
+    expect(await failure(client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 9000, requestId } }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This request has already been paid',
+    });
     await waitFor(async () => (await available(p, providerId)) === 64, { message: 'wallet credited' });
     // A retried confirmation neither charges nor credits again.
     expect(await client.send(CapturePayment, { actor: c, body: { requestId } })).toMatchObject({ amountCaptured: 9000 });
@@ -198,6 +236,9 @@ describe('payments service (real PostgreSQL, NATS, and the Stripe emulator throu
     const requestId = randomUUID();
     const auth = await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 6000, requestId } });
     expect(auth.requestId).toBe(requestId);
+    await tc.publish(RequestCreated, requestCreated(requestId, c.userId, 50));
+    await accept(requestId, c, providerId, 50, 50);
+    await arriveAndReport(requestId, c, providerId);
     await env.stripe.paymentIntents.cancel(auth.paymentIntentId); // e.g. expired at Stripe
     const e = await failure(client.send(CapturePayment, { actor: c, body: { requestId, providerId } }));
     expect(e.code).toBe('BAD_REQUEST');
@@ -206,6 +247,23 @@ describe('payments service (real PostgreSQL, NATS, and the Stripe emulator throu
     expect(await available(p, providerId)).toBe(0);
     const [a] = (await ds.query(`SELECT status FROM payments.authorizations WHERE id = $1`, [auth.authorizationId])) as { status: string }[];
     expect(a!.status).toBe('requires_capture');
+  });
+
+  it('voids holds no card request claimed within UNCLAIMED_AUTHORIZATION_SECONDS, and no longer links them', async () => {
+    const c = customer();
+    const stale = await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 7000 } });
+    const fresh = await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 7100 } });
+    await ds.query(`UPDATE payments.authorizations SET created_at = now() - interval '31 minutes' WHERE id = $1`, [stale.authorizationId]);
+    // A request posted now at the stale hold's amount does not claim it.
+    const requestId = randomUUID();
+    await tc.publish(RequestCreated, requestCreated(requestId, c.userId, 60));
+    await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.request_refs WHERE request_id = $1`, [requestId])).length === 1);
+    expect(await app.get(AuthorizationsService).voidUnclaimed()).toBe(1);
+    expect((await env.stripe.paymentIntents.retrieve(stale.paymentIntentId)).status).toBe('canceled');
+    expect((await env.stripe.paymentIntents.retrieve(fresh.paymentIntentId)).status).toBe('requires_capture');
+    const rows: { request_id: string | null }[] = await ds.query(`SELECT request_id FROM payments.authorizations WHERE id = $1`, [stale.authorizationId]);
+    expect(rows[0]!.request_id).toBeNull();
+    expect(await app.get(AuthorizationsService).voidUnclaimed()).toBe(0);
   });
 
   it('voids the authorisation when the request is cancelled', async () => {

@@ -7,6 +7,7 @@ export type AuthorizationStatus = 'requires_capture' | 'succeeded' | 'canceled';
 @Entity({ name: 'authorizations' })
 @Index('ix_authorizations_request', ['requestId'])
 @Index('ix_authorizations_customer', ['customerUserId'])
+@Index('ix_authorizations_unclaimed', ['createdAt'], { where: `"request_id" IS NULL AND "status" = 'requires_capture'` })
 @Check('ck_authorizations_status', `"status" IN ('requires_capture', 'succeeded', 'canceled')`)
 @Check('ck_authorizations_amount', `"amount_cents" > 0`)
 export class AuthorizationEntity {

@@ -3,10 +3,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@tiredash/persistence';
 import { OutboxService } from '@tiredash/messaging';
 import {
+  DomainError,
   PaymentAuthorized,
   PaymentCaptured,
   PaymentVoided,
+  REQUEST_LIFECYCLE,
   type Actor,
+  type LifecycleActor,
+  type LifecycleState,
   type AuthorizationView,
   type AuthorizeBody,
   type CaptureBody,
@@ -19,7 +23,8 @@ import { PaymentAccountEntity } from '../accounts/payment-account.entity';
 import { CardsService } from '../cards/cards.service';
 import { isAdmin, requireActor, requireRole } from '../common/actor-rules';
 import { CARD_FEE_CENTS } from '../common/money';
-import { STRIPE } from '../common/payments-config.token';
+import { PAYMENTS_CONFIG, STRIPE } from '../common/payments-config.token';
+import type { PaymentsConfig } from '../config';
 import { PaymentsError } from '../common/payments-errors';
 import { stripeFailure, toDomainError } from '../common/stripe-client';
 import { RequestRefEntity } from '../read-model/request-ref.entity';
@@ -41,6 +46,7 @@ export class AuthorizationsService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly cards: CardsService,
     private readonly outbox: OutboxService,
+    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
   ) {}
 
   async authorize(actor: Actor, body: AuthorizeBody, clientKey?: string): Promise<AuthorizationView> {
@@ -50,6 +56,9 @@ export class AuthorizationsService {
     if (body.requestId) {
       const ref = await this.dataSource.getRepository(RequestRefEntity).findOne({ where: { requestId: body.requestId } });
       if (ref && ref.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
+      // A request is paid once: no new hold after its capture, none for a request that ended.
+      if (await repo.exists({ where: { requestId: body.requestId, status: 'succeeded' } })) throw PaymentsError.alreadyCaptured();
+      if (ref && (ref.status === 'Cancelled' || ref.status === 'Expired')) throw PaymentsError.requestEnded(ref.status);
       previous = await repo.findOne({ where: { requestId: body.requestId, status: ACTIVE }, order: { createdAt: 'DESC' } });
       if (previous && previous.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
       if (previous && previous.amountCents === body.amount && previous.paymentMethodId === body.paymentMethodId) {
@@ -103,7 +112,7 @@ export class AuthorizationsService {
         status: ACTIVE,
         amountCents,
       })
-      .andWhere(`a.created_at > now() - interval '1 day'`)
+      .andWhere(`a.created_at > now() - make_interval(secs => :ttl)`, { ttl: this.config.unclaimedAuthorizationSeconds })
       .orderBy('a.created_at', 'DESC')
       .setLock('pessimistic_write')
       .getOne();
@@ -118,21 +127,35 @@ export class AuthorizationsService {
     return candidate;
   }
 
+  /**
+   * Captures a request's hold. The amount is payments' own: the accepted bid (from requests' events) plus the card
+   * fee, never the body's; `updatedAmount`, `providerId` and `providerStripeAccountId`, when sent (the spec's
+   * client sends them), must agree (409). Only a hold linked to a request whose provider reported completion is
+   * captured, exactly once (a retry answers the same capture).
+   */
   async capture(actor: Actor, body: CaptureBody): Promise<CaptureView> {
     const known = requireActor(actor);
+    await this.waitForCompletionReport(body);
     return this.dataSource.transaction(async (m) => {
       const auth = await this.findForUpdate(m, body);
       if (!isAdmin(known) && auth.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
       if (auth.status === 'canceled') throw PaymentsError.alreadyCanceled();
-      const ref = auth.requestId ? await m.getRepository(RequestRefEntity).findOne({ where: { requestId: auth.requestId } }) : null;
+      if (auth.requestId === null) throw PaymentsError.notForRequest();
+      const ref = await m.getRepository(RequestRefEntity).findOne({ where: { requestId: auth.requestId } });
+      if (!ref || ref.providerId === null || ref.acceptedAmountCents === null) throw PaymentsError.requestNotAccepted();
       const providerId = await this.resolveProvider(m, ref, body);
       if (auth.status === 'succeeded') {
         // Already captured (a retried confirmation): the same answer, no second charge, no second event.
         if (auth.providerId !== providerId) throw PaymentsError.providerMismatch();
         return this.captureView(auth);
       }
-      const jobCents = body.updatedAmount ?? ref?.acceptedAmountCents ?? null;
-      const amount = jobCents === null ? auth.amountCents : jobCents + CARD_FEE_CENTS;
+      if (ref.status === 'Cancelled' || ref.status === 'Expired') throw PaymentsError.requestEnded(ref.status);
+      if (ref.completionReportedAt === null) throw PaymentsError.completionNotReported();
+      const jobCents = ref.acceptedAmountCents;
+      if (body.updatedAmount !== undefined && body.updatedAmount !== null && body.updatedAmount !== jobCents) {
+        throw PaymentsError.amountMismatch(jobCents);
+      }
+      const amount = jobCents + CARD_FEE_CENTS;
       if (amount > auth.amountCents) throw PaymentsError.captureAboveAuthorized(auth.amountCents, amount);
       let pi: Stripe.PaymentIntent;
       try {
@@ -157,11 +180,55 @@ export class AuthorizationsService {
         providerId,
         amountCents: pi.amount_received,
         jobAmountCents: Math.max(0, pi.amount_received - CARD_FEE_CENTS),
-        serviceType: body.serviceType ?? ref?.serviceType ?? null,
+        serviceType: ref.serviceType ?? body.serviceType ?? null,
         capturedAt: new Date().toISOString(),
       });
       return this.captureView(auth);
     });
+  }
+
+  /**
+   * The completion report travels from requests as an event: a capture asked right after it (the customer's
+   * confirmation) waits up to READ_MODEL_WAIT_MS for it to arrive, outside any lock.
+   */
+  private async waitForCompletionReport(body: CaptureBody): Promise<void> {
+    const deadline = Date.now() + this.config.readModelWaitMs;
+    for (;;) {
+      const requestId =
+        body.requestId ??
+        (body.paymentIntentId
+          ? ((await this.dataSource.getRepository(AuthorizationEntity).findOne({ where: { paymentIntentId: body.paymentIntentId } }))?.requestId ?? null)
+          : null);
+      if (!requestId) return;
+      const ref = await this.dataSource.getRepository(RequestRefEntity).findOne({ where: { requestId } });
+      if (ref?.completionReportedAt || ref?.status === 'Cancelled' || ref?.status === 'Expired') return;
+      if (Date.now() >= deadline) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Where a request stands in the lifecycle table, as payments knows it from requests' events and its captures. */
+  private async lifecycleStateOf(m: EntityManager, requestId: string): Promise<{ state: LifecycleState; ref: RequestRefEntity | null }> {
+    const ref = await m.getRepository(RequestRefEntity).findOne({ where: { requestId } });
+    if (await m.getRepository(AuthorizationEntity).exists({ where: { requestId, status: 'succeeded' } })) return { state: 'Service Completed', ref };
+    if (!ref) return { state: 'Bids Open', ref };
+    if (ref.status === 'Cancelled' || ref.status === 'Expired') return { state: ref.status, ref };
+    if (ref.completionReportedAt) return { state: 'Completion Reported', ref };
+    if (ref.arrivedAt) return { state: 'In Progress', ref };
+    if (ref.providerId !== null || ref.status === 'Accepted') return { state: 'Accepted', ref };
+    return { state: 'Bids Open', ref };
+  }
+
+  /** The lifecycle table's word on a void of the request's hold by this actor (throws its refusal). */
+  private async assertVoidAllowed(known: NonNullable<Actor>, requestId: string, ownerUserId: string | null): Promise<void> {
+    const { state, ref } = await this.lifecycleStateOf(this.dataSource.manager, requestId);
+    const owner = ownerUserId ?? ref?.customerUserId ?? null;
+    const who: LifecycleActor = owner === known.userId ? 'customer' : isAdmin(known) ? 'admin' : known.role === 'provider' ? 'other provider' : 'other customer';
+    const rule = REQUEST_LIFECYCLE[state][who].void;
+    if (!('refused' in rule)) return;
+    if (rule.refused === 'NOT_OWNER') throw PaymentsError.notYourPayment();
+    if (rule.reason === 'HOLD_NOT_VOIDABLE') throw PaymentsError.holdNotVoidable(state);
+    throw new DomainError(rule.refused, 'This payment authorisation cannot be voided', rule.reason ? { reason: rule.reason } : undefined);
   }
 
   /** Voids the active authorisation of a request (or a payment intent): the customer, an admin, or the system (actor undefined). */
@@ -174,6 +241,10 @@ export class AuthorizationsService {
         ? await repo.find({ where: { requestId: target.requestId, status: ACTIVE } })
         : [];
     if (target.paymentIntentId && rows.length === 0) throw PaymentsError.authorizationNotFound();
+    if (known) {
+      const requestId = target.requestId ?? rows[0]?.requestId ?? null;
+      if (requestId) await this.assertVoidAllowed(known, requestId, rows[0]?.customerUserId ?? null);
+    }
     const out: VoidView[] = [];
     for (const auth of rows) {
       if (known && !isAdmin(known) && auth.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
@@ -181,7 +252,37 @@ export class AuthorizationsService {
       await this.voidOne(auth, reason);
       out.push({ paymentIntentId: auth.paymentIntentId, status: 'canceled' });
     }
+    if (out.length === 0 && known && target.requestId && !target.paymentIntentId) {
+      // Nothing held any more (cancelled or expired: released already): answer the last void again.
+      const last = await repo.findOne({ where: { requestId: target.requestId, status: 'canceled' }, order: { createdAt: 'DESC' } });
+      if (last && (isAdmin(known) || last.customerUserId === known.userId)) out.push({ paymentIntentId: last.paymentIntentId, status: 'canceled' });
+    }
     return out;
+  }
+
+  /**
+   * Voids the holds no card request claimed within UNCLAIMED_AUTHORIZATION_SECONDS (the customer authorised in the
+   * payment dialog and never posted, or posted at another amount): money is not held for nothing. Returns how many.
+   */
+  async voidUnclaimed(): Promise<number> {
+    const stale = await this.dataSource
+      .getRepository(AuthorizationEntity)
+      .createQueryBuilder('a')
+      .where('a.request_id IS NULL AND a.status = :status', { status: ACTIVE })
+      .andWhere(`a.created_at <= now() - make_interval(secs => :ttl)`, { ttl: this.config.unclaimedAuthorizationSeconds })
+      .orderBy('a.created_at')
+      .limit(100)
+      .getMany();
+    let n = 0;
+    for (const auth of stale) {
+      try {
+        await this.voidOne(auth, 'unclaimed');
+        n += 1;
+      } catch (err) {
+        this.logger.warn(`could not void unclaimed ${auth.paymentIntentId}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    return n;
   }
 
   private async voidOne(auth: AuthorizationEntity, reason: string): Promise<void> {

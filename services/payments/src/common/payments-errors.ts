@@ -12,7 +12,17 @@ export const PaymentsError = {
   alreadyCanceled: () => new DomainError('CONFLICT', 'This payment authorisation was cancelled'),
   captureAboveAuthorized: (authorized: number, wanted: number) =>
     new DomainError('BAD_REQUEST', `The charge amount ($${(wanted / 100).toFixed(2)}) is more than the authorised amount ($${(authorized / 100).toFixed(2)}); authorise the new amount first`),
-  providerMismatch: () => new DomainError('FORBIDDEN', 'The payment goes to the provider of the accepted bid'),
+  providerMismatch: () => new DomainError('CONFLICT', 'The payment goes to the provider of the accepted bid', { reason: 'PROVIDER_MISMATCH' }),
+  notForRequest: () => new DomainError('CONFLICT', 'This payment is not linked to a service request: there is nothing to capture', { reason: 'NO_REQUEST' }),
+  requestNotAccepted: () => new DomainError('CONFLICT', 'No bid has been accepted for this request yet', { reason: 'REQUEST_NOT_ACCEPTED' }),
+  requestEnded: (status: string) => new DomainError('CONFLICT', `The request is ${status}: its payment is closed`, { reason: 'REQUEST_NOT_ACTIVE' }),
+  completionNotReported: () =>
+    new DomainError('CONFLICT', 'The provider has not reported the job completed yet: the payment can be taken once it is', { reason: 'COMPLETION_NOT_REPORTED' }),
+  amountMismatch: (jobCents: number) =>
+    new DomainError('CONFLICT', `The job's price is $${(jobCents / 100).toFixed(2)}, the accepted bid: the amount is not set by the client`, { reason: 'AMOUNT_MISMATCH' }),
+  alreadyCaptured: () => new DomainError('CONFLICT', 'This request has already been paid', { reason: 'ALREADY_CAPTURED' }),
+  holdNotVoidable: (state: string) =>
+    new DomainError('CONFLICT', `The job is ${state}: its payment can no longer be voided. Contact support to dispute it.`, { reason: 'HOLD_NOT_VOIDABLE' }),
   providerRequired: () =>
     new DomainError('VALIDATION_FAILED', 'providerStripeAccountId is required', [{ path: 'providerStripeAccountId', message: 'Required' }]),
   minimumWithdrawal: () =>

@@ -11,6 +11,7 @@ import { WithdrawalEntity } from '../wallet/withdrawal.entity';
 import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { InitPayments1767225700000 } from './migrations/1767225700000-InitPayments';
 import { OutboxInbox1767225700001 } from './migrations/1767225700001-OutboxInbox';
+import { RequestProgress1767600000000 } from './migrations/1767600000000-RequestProgress';
 
 export { PAYMENTS_SCHEMA } from './database.constants';
 
@@ -31,4 +32,4 @@ export const PAYMENTS_ENTITIES = [
 ];
 
 /** Migrations in the order they run. */
-export const PAYMENTS_MIGRATIONS = [InitPayments1767225700000, OutboxInbox1767225700001];
+export const PAYMENTS_MIGRATIONS = [InitPayments1767225700000, OutboxInbox1767225700001, RequestProgress1767600000000];

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent, type EventContext } from '@tiredash/messaging';
 import {
+  CompletionReported,
+  ProviderArrived,
   ProviderCreated,
   ProviderUpdated,
   RequestAccepted,
@@ -96,5 +98,32 @@ export class ReadModelEvents {
   async onRequestExpired(p: EventPayload<typeof RequestExpired>, ctx: EventContext): Promise<void> {
     await ctx.manager.update(RequestRefEntity, { requestId: p.requestId }, { status: 'Expired' });
     await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'request-expired');
+  }
+
+  /** The provider arrived: from now on the customer cannot void the hold (the lifecycle table). */
+  @OnEvent(ProviderArrived, { durable: 'payments-request-arrived', maxDeliver: 20 })
+  async onProviderArrived(p: EventPayload<typeof ProviderArrived>, ctx: EventContext): Promise<void> {
+    await this.stamp(ctx, p.requestId, 'arrived_at', p.arrivedAt);
+  }
+
+  /** The provider reported the job done: from now on the hold may be captured. */
+  @OnEvent(CompletionReported, { durable: 'payments-request-completion-reported', maxDeliver: 20 })
+  async onCompletionReported(p: EventPayload<typeof CompletionReported>, ctx: EventContext): Promise<void> {
+    await this.stamp(ctx, p.requestId, 'completion_reported_at', p.completedAt);
+    // Reported implies arrived, whichever event this consumer sees first.
+    await this.stamp(ctx, p.requestId, 'arrived_at', p.completedAt);
+  }
+
+  /**
+   * Records a progress time once. The request's ref comes from RequestCreated, consumed by another durable: when
+   * it is not there yet the event is redelivered later instead of being lost.
+   */
+  private async stamp(ctx: EventContext, requestId: string, column: 'arrived_at' | 'completion_reported_at', at: string): Promise<void> {
+    const rows: { request_id: string }[] = await ctx.manager.query(
+      `WITH u AS (UPDATE "payments"."request_refs" SET "${column}" = COALESCE("${column}", $2), "updated_at" = now()
+         WHERE "request_id" = $1 RETURNING "request_id") SELECT * FROM u`,
+      [requestId, at],
+    );
+    if (rows.length === 0) throw new Error(`request ${requestId} is not in payments' read model yet`);
   }
 }

@@ -29,6 +29,14 @@ export class RequestRefEntity {
   @Column('varchar', { length: 30 })
   status!: string;
 
+  /** The provider pressed 'I AM HERE': the customer can no longer void the hold. */
+  @Column('timestamptz', { name: 'arrived_at', nullable: true })
+  arrivedAt!: Date | null;
+
+  /** The provider pressed 'JOB COMPLETED': only now may the hold be captured. */
+  @Column('timestamptz', { name: 'completion_reported_at', nullable: true })
+  completionReportedAt!: Date | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -26,7 +26,7 @@ export interface PaymentsTestEnv {
 
 export async function createPaymentsTestEnv(
   label: string,
-  opts: { namespace?: string; databaseUrl?: string; emulatorBalance?: number } = {},
+  opts: { namespace?: string; databaseUrl?: string; emulatorBalance?: number; env?: Record<string, string> } = {},
 ): Promise<PaymentsTestEnv> {
   const infra = await getTestInfra();
   const db = opts.databaseUrl ? null : await createTestDatabase(label);
@@ -49,6 +49,7 @@ export async function createPaymentsTestEnv(
     STRIPE_SECRET_KEY: keys.secretKey,
     STRIPE_PUBLISHABLE_KEY: keys.publishableKey,
     STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+    ...opts.env,
   });
   const u = new URL(url);
   const stripe = new Stripe(keys.secretKey, { host: u.hostname, port: Number(u.port), protocol: 'http', maxNetworkRetries: 0 });
