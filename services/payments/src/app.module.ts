@@ -5,6 +5,7 @@ import { MessagingModule, createMicroserviceOptions } from '@tiredash/messaging'
 import { AccountsService } from './accounts/accounts.service';
 import { AuthorizationsService } from './authorizations/authorizations.service';
 import { UnclaimedAuthorizationsSweeper } from './authorizations/unclaimed.sweeper';
+import { WithdrawalReconciler } from './wallet/withdrawal-reconciler';
 import { CardsService } from './cards/cards.service';
 import { PAYMENTS_CONFIG, STRIPE } from './common/payments-config.token';
 import { createStripeClient } from './common/stripe-client';
@@ -53,6 +54,7 @@ export class AppModule {
         WebhooksService,
         ReadModelEvents,
         WalletEvents,
+        WithdrawalReconciler,
       ],
     };
   }

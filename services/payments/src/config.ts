@@ -26,6 +26,10 @@ export interface PaymentsConfig {
   authorizationSweepIntervalMs: number;
   /** How long a capture waits for requests' completion report to reach payments' read model. */
   readModelWaitMs: number;
+  /** How often withdrawals without a definite answer from Stripe are retried (0 = never). */
+  withdrawalReconcileIntervalMs: number;
+  /** A withdrawal is reconciled once it is this old (it is no longer in flight). */
+  withdrawalReconcileAfterSeconds: number;
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -55,6 +59,8 @@ const envSchema = z.object({
   UNCLAIMED_AUTHORIZATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(1800),
   AUTHORIZATION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3600000).default(60000),
   READ_MODEL_WAIT_MS: z.coerce.number().int().min(0).max(60000).default(3000),
+  WITHDRAWAL_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3600000).default(30000),
+  WITHDRAWAL_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
 });
 
 export { ConfigError };
@@ -92,5 +98,7 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
     unclaimedAuthorizationSeconds: e.UNCLAIMED_AUTHORIZATION_SECONDS,
     authorizationSweepIntervalMs: e.AUTHORIZATION_SWEEP_INTERVAL_MS,
     readModelWaitMs: e.READ_MODEL_WAIT_MS,
+    withdrawalReconcileIntervalMs: e.WITHDRAWAL_RECONCILE_INTERVAL_MS,
+    withdrawalReconcileAfterSeconds: e.WITHDRAWAL_RECONCILE_AFTER_SECONDS,
   };
 }

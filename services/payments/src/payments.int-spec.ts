@@ -343,11 +343,18 @@ describe('payments service (real PostgreSQL, NATS, and the Stripe emulator throu
   });
 
   it('restores a failed withdrawal exactly once (refused transfer, or payout.failed webhook replayed)', async () => {
-    // Not onboarded: Stripe refuses the transfer; the debit comes back at once.
+    // Not onboarded: refused before any money moves.
     const d = await aProvider();
     const pending = await client.send(CreateConnectAccount, { actor: d.actor, providerId: d.providerId, body: { business_type: 'company' } });
     await creditJob(d.providerId, 2500);
     await waitFor(async () => (await available(d.actor, d.providerId)) === 20);
+    expect(await failure(client.send(Withdraw, { actor: d.actor, body: { amount: 1000, providerStripeAccountId: pending.id } }))).toEqual({
+      code: 'CONFLICT',
+      message: 'Stripe onboarding is not complete yet',
+    });
+    expect(await available(d.actor, d.providerId)).toBe(20);
+    // Active here but not at Stripe (out of sync): Stripe refuses the transfer for sure; the debit comes back at once.
+    await ds.query(`UPDATE payments.payment_accounts SET stripe_account_status = 'active' WHERE stripe_account_id = $1`, [pending.id]);
     const e = await failure(client.send(Withdraw, { actor: d.actor, body: { amount: 1000, providerStripeAccountId: pending.id } }));
     expect(e).toEqual({ code: 'UNAVAILABLE', message: WITHDRAWAL_MESSAGES.failed });
     expect(await available(d.actor, d.providerId)).toBe(20);

@@ -132,6 +132,31 @@ describe('stripe emulator (driven by the official stripe SDK)', () => {
     expect(c.id).not.toBe(a.id);
   });
 
+  it('drops answers on the fault switch after doing the work; the same idempotency key then replays the one transfer', async () => {
+    const account = await stripe.accounts.create({ type: 'express', email: 'fault@example.test', business_type: 'company', company: { name: 'Fault Tires' } });
+    const link = await stripe.accountLinks.create({ account: account.id, refresh_url: 'http://app.test/r', return_url: 'http://app.test/d', type: 'account_onboarding' });
+    await fetch(link.url, { redirect: 'manual' });
+    const refused = await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ route: 'POST /v1/transfers', times: 2 }) });
+    expect(refused.status).toBe(401);
+    const set = await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.secretKey}` },
+      body: JSON.stringify({ route: 'POST /v1/transfers', times: 50 }),
+    });
+    expect(set.status).toBe(200);
+    const key = `fault-${account.id}`;
+    const lost = await stripeError(stripe.transfers.create({ amount: 700, currency: 'usd', destination: account.id }, { idempotencyKey: key }));
+    expect(lost.type).toBe('StripeConnectionError');
+    expect(await stripeError(stripe.transfers.create({ amount: 700, currency: 'usd', destination: account.id }, { idempotencyKey: key }))).toMatchObject({ type: 'StripeConnectionError' });
+    const dropped = emulator.faults.dropped.get('POST /v1/transfers') ?? 0;
+    expect(dropped).toBeGreaterThanOrEqual(2);
+    await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', headers: { authorization: `Bearer ${keys.secretKey}` }, body: JSON.stringify({ clear: true }) });
+    const replayed = await stripe.transfers.create({ amount: 700, currency: 'usd', destination: account.id }, { idempotencyKey: key });
+    expect(replayed.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect([...emulator.state.transfers.values()].filter((t) => t.destination === account.id)).toHaveLength(1);
+    expect(emulator.faults.dropped.get('POST /v1/transfers')).toBe(dropped);
+  });
+
   it('onboards an Express account through the account link, then transfers and pays out to it', async () => {
     const account = await stripe.accounts.create({ type: 'express', email: 'biz@example.test', business_type: 'company', company: { name: 'Fast Tires' } });
     expect(account).toMatchObject({ type: 'express', details_submitted: false, payouts_enabled: false });

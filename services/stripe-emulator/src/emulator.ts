@@ -23,9 +23,22 @@ export interface EmulatorOptions {
   log?: (msg: string) => void;
 }
 
+/**
+ * Fault injection (tests, and `POST /__emulator/faults` with the secret key): the next `times` calls of a route
+ * (e.g. 'POST /v1/transfers') are carried out and then answered by closing the connection, as a network timeout
+ * after Stripe did the work looks to a client. Idempotent replays of those calls are dropped too while it lasts.
+ */
+export interface EmulatorFaults {
+  dropResponse(route: string, times: number): void;
+  clear(): void;
+  /** How many answers were dropped so far, per route. */
+  readonly dropped: Map<string, number>;
+}
+
 export interface StripeEmulator {
   app: FastifyInstance;
   state: EmulatorState;
+  faults: EmulatorFaults;
   webhooks: WebhookDispatcher;
   /** Listen URL, e.g. http://127.0.0.1:12111 (after listen). */
   url: string;
@@ -35,7 +48,7 @@ export interface StripeEmulator {
 
 export const EMULATOR_API_VERSION = '2026-10-28.endive';
 
-type Route = { method: 'GET' | 'POST' | 'DELETE'; pattern: RegExp; keys: string[]; handler: r.Handler; publishable?: boolean };
+type Route = { method: 'GET' | 'POST' | 'DELETE'; path: string; pattern: RegExp; keys: string[]; handler: r.Handler; publishable?: boolean };
 
 function route(method: Route['method'], path: string, handler: r.Handler, publishable = false): Route {
   const keys: string[] = [];
@@ -45,7 +58,7 @@ function route(method: Route['method'], path: string, handler: r.Handler, publis
       return '([^/]+)';
     })}$`,
   );
-  return { method, pattern, keys, handler, publishable };
+  return { method, path, pattern, keys, handler, publishable };
 }
 
 /** Exactly the Stripe endpoints TireDash calls. */
@@ -140,6 +153,30 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
     timers.add(t);
   };
 
+  const pendingDrops = new Map<string, number>();
+  const faults: EmulatorFaults = {
+    dropped: new Map(),
+    dropResponse(routeName, times) {
+      pendingDrops.set(routeName, times);
+    },
+    clear() {
+      pendingDrops.clear();
+    },
+  };
+  /** True when this answer must be dropped (the work is done, the client never hears of it). */
+  const takeDrop = (routeName: string): boolean => {
+    const left = pendingDrops.get(routeName) ?? 0;
+    if (left <= 0) return false;
+    pendingDrops.set(routeName, left - 1);
+    faults.dropped.set(routeName, (faults.dropped.get(routeName) ?? 0) + 1);
+    return true;
+  };
+  const drop = (reply: FastifyReply): FastifyReply => {
+    reply.hijack();
+    reply.raw.socket?.destroy();
+    return reply;
+  };
+
   const send = (reply: FastifyReply, status: number, body: unknown, extra: Record<string, string> = {}): FastifyReply =>
     reply
       .status(status)
@@ -207,6 +244,7 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
               idemHeaders,
             );
           }
+          if (takeDrop(`${method} ${match.rt.path}`)) return drop(reply);
           return send(reply, saved.status, saved.body, { ...idemHeaders, 'idempotent-replayed': 'true' });
         }
       }
@@ -233,6 +271,7 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
         body = err.toBody(`${listenUrl}/logs`);
       }
       if (idemKey && status < 500 && status !== 401) state.idempotency.set(storeKey, { fingerprint, status, body });
+      if (takeDrop(`${method} ${match.rt.path}`)) return drop(reply);
       return send(reply, status, body, idemHeaders);
     },
   });
@@ -259,11 +298,32 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
       .send(`<!doctype html><html><head><title>Stripe Express (emulator)</title></head><body><h1>${escapeHtml(name)}</h1><p>Account ${escapeHtml(acct.object.id)}</p><p>Balance: $${(acct.available / 100).toFixed(2)}</p></body></html>`);
   });
 
+  // The fault switch over HTTP, for black-box tests of a running stack (the secret key authorises it).
+  app.post<{ Body: string }>('/__emulator/faults', (req, reply) => {
+    if (header(req, 'authorization') !== `Bearer ${opts.secretKey}`) return reply.status(401).send({ error: 'secret key required' });
+    let parsed: { route?: unknown; times?: unknown; clear?: unknown } = {};
+    try {
+      parsed = JSON.parse(typeof req.body === 'string' && req.body ? req.body : '{}') as typeof parsed;
+    } catch {
+      return reply.status(400).send({ error: 'JSON body expected' });
+    }
+    if (parsed.clear === true) {
+      faults.clear();
+      return reply.send({ ok: true });
+    }
+    if (typeof parsed.route !== 'string' || !Number.isInteger(parsed.times) || (parsed.times as number) < 0) {
+      return reply.status(400).send({ error: "expected {route: 'POST /v1/transfers', times: 3} or {clear: true}" });
+    }
+    faults.dropResponse(parsed.route, parsed.times as number);
+    return reply.send({ ok: true });
+  });
+
   app.get('/health', (_req, reply) => reply.send({ status: 'ok' }));
 
   return {
     app,
     state,
+    faults,
     webhooks,
     get url() {
       return listenUrl;

@@ -7,6 +7,7 @@ export const PaymentsError = {
   noStripeRecord: () => new DomainError('NOT_FOUND', 'No stripe record found'),
   paymentAccountExists: () => new DomainError('CONFLICT', 'This provider already has another Stripe account'),
   onboardingIncomplete: () => new DomainError('CONFLICT', 'Stripe onboarding is not complete yet'),
+  providerNotApproved: () => new DomainError('FORBIDDEN', 'Your provider account is not approved: withdrawals open once it is', { reason: 'PROVIDER_NOT_APPROVED' }),
   authorizationNotFound: () => new DomainError('NOT_FOUND', 'Payment authorisation not found'),
   notYourPayment: () => new DomainError('NOT_OWNER', 'This payment is not yours'),
   alreadyCanceled: () => new DomainError('CONFLICT', 'This payment authorisation was cancelled'),

@@ -12,6 +12,7 @@ import { WebhookEventEntity } from '../webhooks/webhook-event.entity';
 import { InitPayments1767225700000 } from './migrations/1767225700000-InitPayments';
 import { OutboxInbox1767225700001 } from './migrations/1767225700001-OutboxInbox';
 import { RequestProgress1767600000000 } from './migrations/1767600000000-RequestProgress';
+import { ProviderApproval1767600000001 } from './migrations/1767600000001-ProviderApproval';
 
 export { PAYMENTS_SCHEMA } from './database.constants';
 
@@ -32,4 +33,4 @@ export const PAYMENTS_ENTITIES = [
 ];
 
 /** Migrations in the order they run. */
-export const PAYMENTS_MIGRATIONS = [InitPayments1767225700000, OutboxInbox1767225700001, RequestProgress1767600000000];
+export const PAYMENTS_MIGRATIONS = [InitPayments1767225700000, OutboxInbox1767225700001, RequestProgress1767600000000, ProviderApproval1767600000001];

@@ -13,6 +13,10 @@ export class ProviderRefEntity {
   @Column('varchar', { name: 'business_name', length: 120 })
   businessName!: string;
 
+  /** identity's isApproved (null: pending): only an approved provider withdraws. */
+  @Column('boolean', { name: 'is_approved', nullable: true })
+  isApproved!: boolean | null;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

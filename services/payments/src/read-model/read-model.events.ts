@@ -27,12 +27,12 @@ export class ReadModelEvents {
 
   @OnEvent(ProviderCreated, { durable: 'payments-provider-created' })
   async onProviderCreated(p: EventPayload<typeof ProviderCreated>, ctx: EventContext): Promise<void> {
-    await ctx.manager.upsert(ProviderRefEntity, { providerId: p.providerId, userId: p.userId, businessName: p.businessName }, ['providerId']);
+    await ctx.manager.upsert(ProviderRefEntity, { providerId: p.providerId, userId: p.userId, businessName: p.businessName, isApproved: p.isApproved }, ['providerId']);
   }
 
   @OnEvent(ProviderUpdated, { durable: 'payments-provider-updated' })
   async onProviderUpdated(p: EventPayload<typeof ProviderUpdated>, ctx: EventContext): Promise<void> {
-    await ctx.manager.upsert(ProviderRefEntity, { providerId: p.providerId, userId: p.userId, businessName: p.businessName }, ['providerId']);
+    await ctx.manager.upsert(ProviderRefEntity, { providerId: p.providerId, userId: p.userId, businessName: p.businessName, isApproved: p.isApproved }, ['providerId']);
   }
 
   /** A card request: its authorisation (made just before, in the payment dialog) is linked to it. */

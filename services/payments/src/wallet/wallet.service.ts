@@ -24,6 +24,7 @@ import { STRIPE } from '../common/payments-config.token';
 import { PaymentsError } from '../common/payments-errors';
 import { stripeFailure } from '../common/stripe-client';
 import { ProviderAccess } from '../read-model/provider-access.service';
+import { ProviderRefEntity } from '../read-model/provider-ref.entity';
 import { WalletEntryEntity } from './wallet-entry.entity';
 import { WithdrawalEntity } from './withdrawal.entity';
 
@@ -89,6 +90,10 @@ export class WalletService {
     const account = await this.accountFor(actor, body.providerStripeAccountId, body.providerId);
     if (known.role === 'admin') throw PaymentsError.notYourProvider();
     if (body.amount < MIN_WITHDRAWAL_CENTS) throw PaymentsError.minimumWithdrawal();
+    // Only an approved provider with an active connected account withdraws.
+    if (account.stripeAccountStatus !== 'active') throw PaymentsError.onboardingIncomplete();
+    const ref = await this.dataSource.getRepository(ProviderRefEntity).findOne({ where: { providerId: account.providerId } });
+    if (ref?.isApproved !== true) throw PaymentsError.providerNotApproved();
 
     // 1. Check and debit in one transaction holding the provider's ledger lock.
     const withdrawal = await this.dataSource.transaction(async (m) => {
@@ -125,41 +130,100 @@ export class WalletService {
     });
 
     // 2. Move the money: platform -> connected account -> bank. The withdrawal id keys both calls.
-    let transfer: Stripe.Transfer | null = null;
-    try {
-      transfer = await this.stripe.transfers.create(
-        {
-          amount: withdrawal.amountCents,
-          currency: 'usd',
-          destination: account.stripeAccountId,
-          transfer_group: `withdrawal_${withdrawal.id}`,
-          metadata: { withdrawalId: withdrawal.id, providerId: account.providerId },
-        },
-        { idempotencyKey: `withdrawal:${withdrawal.id}:transfer` },
-      );
-      const payout = await this.stripe.payouts.create(
-        { amount: withdrawal.amountCents, currency: 'usd', metadata: { withdrawalId: withdrawal.id, providerId: account.providerId } },
-        { idempotencyKey: `withdrawal:${withdrawal.id}:payout`, stripeAccount: account.stripeAccountId },
-      );
-      await this.dataSource
-        .getRepository(WithdrawalEntity)
-        .update({ id: withdrawal.id }, { stripeTransferId: transfer.id, stripePayoutId: payout.id });
-    } catch (err) {
-      const reason = stripeFailure(err)?.message ?? (err instanceof Error ? err.message : String(err));
-      this.logger.warn(`withdrawal ${withdrawal.id} of provider ${account.providerId} failed at Stripe: ${reason}`);
-      await this.failWithdrawal(withdrawal.id, reason, transfer?.id ?? null);
-      throw PaymentsError.withdrawalFailed(withdrawal.id, reason);
-    }
+    const moved = await this.moveMoney(withdrawal, account.stripeAccountId);
     const balance = await this.balance(this.dataSource.manager, account.providerId);
+    const amount = dollars(withdrawal.amountCents).toFixed(2);
     return {
       id: withdrawal.id,
       providerId: account.providerId,
       amount: dollars(withdrawal.amountCents),
       status: 'pending',
       ok: true,
-      message: `$${dollars(withdrawal.amountCents).toFixed(2)} has been withdrawn from your wallet.`,
+      message:
+        moved === 'sent'
+          ? `$${amount} has been withdrawn from your wallet.`
+          : `$${amount} has been withdrawn from your wallet. The transfer is being confirmed with the bank; it will show as paid once it is.`,
       balance: dollars(balance),
     };
+  }
+
+  /**
+   * The transfer and the payout of a withdrawal, each keyed by the withdrawal (a repeat is Stripe's replay, never a
+   * second transfer). A definite refusal (a 4xx answer) gives the money back; an ambiguous failure (no answer, a
+   * timeout, a 5xx) leaves the withdrawal pending and the wallet debited, since the money may have left: the
+   * reconciliation repeats the calls with the same keys until Stripe answers. Throws only on a definite refusal.
+   */
+  private async moveMoney(w: WithdrawalEntity, stripeAccountId: string): Promise<'sent' | 'unconfirmed'> {
+    let transferId = w.stripeTransferId;
+    try {
+      if (!transferId) {
+        const transfer = await this.stripe.transfers.create(
+          {
+            amount: w.amountCents,
+            currency: 'usd',
+            destination: stripeAccountId,
+            transfer_group: `withdrawal_${w.id}`,
+            metadata: { withdrawalId: w.id, providerId: w.providerId },
+          },
+          { idempotencyKey: `withdrawal:${w.id}:transfer` },
+        );
+        transferId = transfer.id;
+        await this.dataSource.getRepository(WithdrawalEntity).update({ id: w.id }, { stripeTransferId: transfer.id });
+      }
+      if (!w.stripePayoutId) {
+        const payout = await this.stripe.payouts.create(
+          { amount: w.amountCents, currency: 'usd', metadata: { withdrawalId: w.id, providerId: w.providerId } },
+          { idempotencyKey: `withdrawal:${w.id}:payout`, stripeAccount: stripeAccountId },
+        );
+        await this.dataSource.getRepository(WithdrawalEntity).update({ id: w.id }, { stripePayoutId: payout.id });
+      }
+      return 'sent';
+    } catch (err) {
+      const f = stripeFailure(err);
+      const reason = f?.message ?? (err instanceof Error ? err.message : String(err));
+      if (isAmbiguous(err)) {
+        this.logger.warn(`withdrawal ${w.id} of provider ${w.providerId}: no definite answer from Stripe (${reason}); kept pending for reconciliation`);
+        return 'unconfirmed';
+      }
+      this.logger.warn(`withdrawal ${w.id} of provider ${w.providerId} refused by Stripe: ${reason}`);
+      await this.failWithdrawal(w.id, reason, transferId);
+      throw PaymentsError.withdrawalFailed(w.id, reason);
+    }
+  }
+
+  /**
+   * Finishes the withdrawals whose transfer or payout got no definite answer (older than `minAgeSeconds`, so a
+   * withdrawal still in flight is left alone), each under a session advisory lock (safe with replicas; the calls
+   * write through other connections, so no row lock is held across them). Returns how many were settled.
+   */
+  async reconcileWithdrawals(minAgeSeconds: number): Promise<number> {
+    const due: { id: string }[] = await this.dataSource.query(
+      `SELECT "id" FROM "${SCHEMA}"."withdrawals"
+        WHERE "status" = 'pending' AND ("stripe_transfer_id" IS NULL OR "stripe_payout_id" IS NULL)
+          AND "created_at" < now() - make_interval(secs => $1)
+        ORDER BY "created_at" LIMIT 50`,
+      [minAgeSeconds],
+    );
+    let settled = 0;
+    for (const { id } of due) {
+      const runner = this.dataSource.createQueryRunner();
+      await runner.connect();
+      try {
+        const [lock] = (await runner.query(`SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok`, [`withdrawal:${id}`])) as { ok: boolean }[];
+        if (!lock?.ok) continue;
+        try {
+          const w = await this.dataSource.getRepository(WithdrawalEntity).findOneBy({ id });
+          if (!w || w.status !== 'pending' || (w.stripeTransferId && w.stripePayoutId)) continue;
+          const outcome = await this.moveMoney(w, w.stripeAccountId).catch(() => 'refused' as const);
+          if (outcome !== 'unconfirmed') settled += 1;
+        } finally {
+          await runner.query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`withdrawal:${id}`]);
+        }
+      } finally {
+        await runner.release();
+      }
+    }
+    return settled;
   }
 
   /**
@@ -257,4 +321,12 @@ export class WalletService {
     await this.providers.requireOwned(actor, account.providerId);
     return account;
   }
+}
+
+/** No definite answer: the call may have been carried out (connection lost, timeout, a 5xx, Stripe rate limit). */
+function isAmbiguous(err: unknown): boolean {
+  const f = stripeFailure(err);
+  if (!f) return true;
+  if (f.type === 'StripeConnectionError' || f.type === 'StripeAPIError') return true;
+  return f.statusCode === null || f.statusCode >= 500 || f.statusCode === 429;
 }
