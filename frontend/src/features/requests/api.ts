@@ -77,10 +77,10 @@ export const requestsApi = baseApi.injectEndpoints({
       transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),
       invalidatesTags: ['ServiceRequests'],
     }),
-    /** Accept: {tireStatus:'Accepted', accepted_bid}; cancel: {tireStatus:'Cancelled'}. */
+    /** Accept: {tireStatus:'Accepted', accepted_bid}; cancel: {tireStatus:'Cancelled'} (the provider adds its cancelReason). */
     updateServiceRequest: build.mutation<
       ServiceRequestView,
-      { id: string; data: { tireStatus: 'Accepted'; accepted_bid: string } | { tireStatus: 'Cancelled' } }
+      { id: string; data: { tireStatus: 'Accepted'; accepted_bid: string } | { tireStatus: 'Cancelled'; cancelReason?: string } }
     >({
       query: ({ id, data }) => ({ url: `/service-requests/${encodeURIComponent(id)}`, method: 'PUT', body: { data } }),
       transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),

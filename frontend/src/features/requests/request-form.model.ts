@@ -5,6 +5,7 @@ import {
   SERVICE_TYPES,
   type PaymentMethod,
   type ServiceRequestCreateInput,
+  type ServiceRequestView,
   type ServiceType,
 } from '@tiredash/contracts';
 
@@ -47,6 +48,38 @@ export const INITIAL_REQUEST_VALUES: RequestFormValues = {
   scheduledTime: '',
   paymentMethod: '',
 };
+
+/**
+ * 'Post again': the form filled from an expired or cancelled request (service, tire, place, budget, notes, payment
+ * method); a scheduled time is not carried over (it has passed).
+ */
+export function repostValues(
+  r: Pick<ServiceRequestView, 'serviceType' | 'tireSize' | 'tireBrand' | 'address' | 'lat' | 'lng' | 'description' | 'budget' | 'priority' | 'paymentMethod'>,
+): RequestFormValues {
+  return {
+    serviceType: r.serviceType,
+    tireSize: r.tireSize,
+    tireBrand: r.tireBrand ?? '',
+    address: r.address ?? '',
+    lat: r.lat,
+    lng: r.lng,
+    description: r.description ?? '',
+    budget: String(r.budget),
+    priority: r.priority ?? DEFAULT_PRIORITY,
+    scheduledTime: '',
+    paymentMethod: r.paymentMethod ?? '',
+  };
+}
+
+/** Reads 'Post again' values from router state, or null when there are none (or they are not a request's). */
+export function repostFromState(state: unknown): RequestFormValues | null {
+  if (typeof state !== 'object' || state === null || !('repost' in state)) return null;
+  const v = (state as { repost: unknown }).repost;
+  if (typeof v !== 'object' || v === null) return null;
+  const r = v as Partial<RequestFormValues>;
+  if (typeof r.tireSize !== 'string' || typeof r.budget !== 'string' || typeof r.lat !== 'number' || typeof r.lng !== 'number') return null;
+  return { ...INITIAL_REQUEST_VALUES, ...r };
+}
 
 export const PAYMENT_LABELS: Record<PaymentMethod, { title: string; description: string }> = {
   cash: { title: 'Cash', description: 'Pay the provider directly in cash' },

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { errorStatus } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
-import { useRealtimeConnection } from '../../../shared/realtime/use-realtime';
+import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -16,7 +16,10 @@ import type { CardPaymentDialogComponent } from '../card-payment';
 import { bidStateOf, initialProviderRequestsState, providerRequestsReducer } from '../provider-requests.reducer';
 import { BidForm } from './bid-form';
 import { BidsList } from './bids-list';
+import { RequestEnded } from './request-ended';
+import { RequestReach } from './request-reach';
 import { RequestSummary } from './request-summary';
+import { useNow } from '../hooks/use-now';
 import { useLiveBids } from '../hooks/use-live-bids';
 
 export const ACCEPT_TOASTS = {
@@ -68,11 +71,29 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
   const [accepting, setAccepting] = useState<string | null>(null);
   const [repay, setRepay] = useState<DisplayBid | null>(null);
   const [update, { isLoading: updating }] = useUpdateServiceRequestMutation();
-  const open = request.tireStatus === 'Bids Open';
+  // The request's own socket news: more providers asked (late matching), or it expired.
+  const [asked, setAsked] = useState<number | null>(null);
+  const [expired, setExpired] = useState(false);
+  const status = expired ? 'Expired' : request.tireStatus;
+  const open = status === 'Bids Open';
   const bids = useListBidsQuery(requestId, { skip: !open, refetchOnMountOrArgChange: true });
   const join = useMemo(() => (user ? { userId: user.id, role: 'customer' as const, requestId } : null), [user, requestId]);
   const socket = useRealtimeConnection(open ? token : null, join);
   const live = useLiveBids(socket, requestId, bids.data);
+  useSocketEvent(socket, 'request_offered', (p) => {
+    if (p.requestId === requestId) setAsked((n) => Math.max(n ?? 0, p.providersAsked));
+  });
+  useSocketEvent(socket, 'request_expired', (p) => {
+    if (p.requestId === requestId) setExpired(true);
+  });
+  const now = useNow(1000, open);
+  const providersAsked = Math.max(asked ?? 0, request.providersAsked ?? 0);
+  // Past its open time with no socket news (a dropped connection): ask the server, which expires it within a second.
+  const overdue = open && request.expiresAt !== null && now > Date.parse(request.expiresAt) + 2000;
+  const { refetch } = useGetServiceRequestQuery(requestId, { pollingInterval: overdue ? 3000 : 0 });
+  useEffect(() => {
+    if (overdue) void refetch();
+  }, [overdue, refetch]);
 
   const accept = async (bid: DisplayBid) => {
     setAccepting(bid.documentId);
@@ -107,6 +128,19 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
     }
   };
 
+  if (status === 'Expired' || (status === 'Cancelled' && request.cancelledByRole === 'provider')) {
+    return (
+      <div className="bidding">
+        <Card title="Your request">
+          <RequestSummary request={request} />
+        </Card>
+        <Card title={status === 'Expired' ? 'Request expired' : 'Request cancelled'} className="bidding__bids">
+          <RequestEnded request={{ ...request, tireStatus: status }} />
+        </Card>
+      </div>
+    );
+  }
+
   return (
     <div className="bidding">
       <Card title="Your request">
@@ -121,6 +155,7 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
           <>
             {bids.isError && <p className="field__error">Could not load earlier bids; new ones still arrive live.</p>}
             <BidsList bids={live.bids} accepting={accepting} onAccept={onAccept} />
+            {live.bids.length === 0 && <RequestReach providersAsked={providersAsked} expiresAt={request.expiresAt} now={now} />}
           </>
         ) : (
           <ClosedNote request={request} />

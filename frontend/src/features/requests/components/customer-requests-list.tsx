@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
 import { useListMyRequestsQuery } from '../api';
 
 /** Where a request of the list leads: its bids while open, its tracking page once accepted or under way, its summary once done. */
-export function requestLink(r: Pick<ServiceRequestView, 'documentId' | 'tireStatus'>): { to: string; label: string } | null {
+export function requestLink(r: Pick<ServiceRequestView, 'documentId' | 'tireStatus'> & { cancelledByRole?: ServiceRequestView['cancelledByRole'] }): { to: string; label: string } | null {
   switch (r.tireStatus) {
     case 'Bids Open':
       return { to: `/bidding/${r.documentId}`, label: 'View bids' };
@@ -18,8 +18,11 @@ export function requestLink(r: Pick<ServiceRequestView, 'documentId' | 'tireStat
     case 'Service Completed':
     case 'Completed':
       return { to: `/payment/${r.documentId}`, label: 'View summary' };
+    case 'Expired':
+      return { to: `/bidding/${r.documentId}`, label: 'Post again' };
     case 'Cancelled':
-      return null;
+      // Cancelled by its provider: the customer may post it again.
+      return r.cancelledByRole === 'provider' ? { to: `/bidding/${r.documentId}`, label: 'Post again' } : null;
   }
 }
 

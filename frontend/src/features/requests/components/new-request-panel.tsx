@@ -41,7 +41,14 @@ interface PendingCard {
  * method on the customer, then cash creates at once and card goes through the payment dialog first; photos are
  * uploaded before the request is created. Success: 'Request Created' and /bidding/{documentId}.
  */
-export function NewRequestPanel({ CardPaymentDialog }: { CardPaymentDialog?: CardPaymentDialogComponent }) {
+export function NewRequestPanel({
+  CardPaymentDialog,
+  initialValues,
+}: {
+  CardPaymentDialog?: CardPaymentDialogComponent;
+  /** 'Post again': the form starts from an earlier request. */
+  initialValues?: RequestFormValues | null;
+}) {
   const user = useAppSelector(selectCurrentUser);
   const customerId = user?.customer?.documentId ?? null;
   const navigate = useNavigate();
@@ -117,7 +124,7 @@ export function NewRequestPanel({ CardPaymentDialog }: { CardPaymentDialog?: Car
   return (
     <Card title="New service request" className="request-panel">
       <p className="notice">You&apos;ll receive bids from nearby providers within minutes</p>
-      <RequestForm submitting={busy} onSubmit={(values, photos) => void submit(values, photos)} />
+      <RequestForm initialValues={initialValues} submitting={busy} onSubmit={(values, photos) => void submit(values, photos)} />
       {CardPaymentDialog && customerId && pendingCard && (
         <CardPaymentDialog
           open

@@ -20,13 +20,15 @@ import {
 import { AddressField } from './address-field';
 
 interface RequestFormProps {
+  /** 'Post again': the form starts from an earlier request. */
+  initialValues?: RequestFormValues | null;
   submitting: boolean;
   onSubmit: (values: RequestFormValues, photos: File[]) => void;
 }
 
 /** The customer's service request form: every field of the spec's request screen with its validation. */
-export function RequestForm({ submitting, onSubmit }: RequestFormProps) {
-  const [values, setValues] = useState<RequestFormValues>(INITIAL_REQUEST_VALUES);
+export function RequestForm({ initialValues, submitting, onSubmit }: RequestFormProps) {
+  const [values, setValues] = useState<RequestFormValues>(initialValues ?? INITIAL_REQUEST_VALUES);
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<RequestFormErrors>({});
   const [locationNote, setLocationNote] = useState<string | null>(null);

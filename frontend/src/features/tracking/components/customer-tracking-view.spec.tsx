@@ -128,6 +128,31 @@ describe('customer tracking (/tracking/{id})', () => {
     expect(screen.getByText('Provider Canceled')).toBeInTheDocument();
   });
 
+  it("tells the provider's reason with 'Provider Canceled'", async () => {
+    const { socket } = setup();
+    await ready(socket);
+    act(() =>
+      socket.deliver('job_canceled', {
+        requestId: IDS.request,
+        tireStatus: 'Cancelled',
+        previousStatus: 'Accepted',
+        canceledBy: IDS.providerUser,
+        canceledAt: new Date().toISOString(),
+        canceledByRole: 'provider',
+        reason: 'Vehicle breakdown',
+      }),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent('/dashboard');
+    expect(screen.getByText('Provider Canceled')).toBeInTheDocument();
+    expect(screen.getByText('This job was canceled: Vehicle breakdown. You can post a new request.')).toBeInTheDocument();
+  });
+
+  it('does not offer Cancel Service once the provider has arrived (the server refuses it)', async () => {
+    const { socket } = setup({ tireStatus: 'In Progress', status: 'In Progress', arrivedAt: new Date().toISOString() });
+    await ready(socket);
+    expect(screen.queryByRole('button', { name: 'Cancel Service' })).not.toBeInTheDocument();
+  });
+
   it('enables Add Service only with a service type and a numeric budget', async () => {
     const { socket } = setup();
     await ready(socket);

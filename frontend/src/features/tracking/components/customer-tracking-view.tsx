@@ -12,6 +12,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
+import { RequestEnded } from '../../requests/components/request-ended';
 import { useConfirmCompletionMutation, useGetJobQuery } from '../api';
 import { DEFAULT_ESTIMATE, formatMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
@@ -86,7 +87,9 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
   useSocketEvent(socket, 'job_canceled', (p) => {
     if (!mine(p.requestId)) return;
     dispatch({ type: 'cancelled' });
-    toast(CUSTOMER_TRACKING_TOASTS.providerCanceled);
+    // The provider's reason, when it gave one, goes with the spec's toast.
+    const { providerCanceled } = CUSTOMER_TRACKING_TOASTS;
+    toast(p.reason ? { ...providerCanceled, description: `This job was canceled: ${p.reason}. You can post a new request.` } : providerCanceled);
     void navigate('/dashboard');
   });
 
@@ -178,7 +181,8 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
               </div>
             </div>
           )}
-          {state.stage === 'cancelled' && <p className="muted">This job was canceled.</p>}
+          {state.stage === 'cancelled' &&
+            (request.cancelledByRole === 'provider' ? <RequestEnded request={request} /> : <p className="muted">This job was canceled.</p>)}
         </Card>
       </div>
       <div className="tracking__side">

@@ -9,7 +9,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
-import { useGetServiceRequestQuery } from '../../requests/api';
+import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
 import { useGetJobQuery, useMarkArrivedMutation, useReportCompletionMutation } from '../api';
 import { DEFAULT_ESTIMATE, formatMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
@@ -17,6 +17,7 @@ import { useLocationStream, type PositionSource } from '../hooks/use-location-st
 import { useRouteLine } from '../hooks/use-route-line';
 import { canReportCompletion, progressSteps, providerStatusLabel } from '../job-progress.reducer';
 import { emitWithAck } from '../socket-ack';
+import { CancelJobDialog } from './cancel-job-dialog';
 import { CustomerCard } from './customer-card';
 import { JobDetails } from './job-details';
 import { LiveMap } from './live-map';
@@ -30,6 +31,7 @@ export const PROVIDER_JOB_TOASTS = {
   jobCanceled: { title: 'Job Canceled', description: 'The customer canceled this job.', variant: 'destructive' },
   arrivedFailed: { title: 'Error', description: 'Failed to mark your arrival. Please try again.', variant: 'destructive' },
   completedFailed: { title: 'Error', description: 'Failed to report the job completed. Please try again.', variant: 'destructive' },
+  youCanceled: { title: 'Job Canceled', description: 'The customer has been told and can post the request again.' },
 } as const;
 
 /** A socket refusal's message, the server's message of an HTTP error, else the fallback. */
@@ -68,6 +70,9 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   const [busy, setBusy] = useState<'arrived' | 'completed' | null>(null);
   const [arrivedOverHttp] = useMarkArrivedMutation();
   const [completedOverHttp] = useReportCompletionMutation();
+  const [cancelJob, { isLoading: canceling }] = useUpdateServiceRequestMutation();
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
 
   const live = state.stage !== 'confirmed' && state.stage !== 'cancelled';
   const join = useMemo(() => (providerId ? { userId: providerId, role: 'provider' as const, requestId } : null), [providerId, requestId]);
@@ -83,9 +88,25 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   useSocketEvent(socket, 'job_canceled', (p) => {
     if (p.requestId !== requestId) return;
     dispatch({ type: 'cancelled' });
+    // This provider's own cancel comes back too: it was already told.
+    if (p.canceledByRole === 'provider') return;
     toast(PROVIDER_JOB_TOASTS.jobCanceled);
     void navigate('/provider/dashboard');
   });
+
+  const onCancelJob = async (reason: string) => {
+    setCancelError(null);
+    try {
+      await cancelJob({ id: requestId, data: { tireStatus: 'Cancelled', cancelReason: reason } }).unwrap();
+    } catch (err) {
+      setCancelError(errorMessage(err, 'Could not cancel the job. Please try again.'));
+      return;
+    }
+    setCancelOpen(false);
+    dispatch({ type: 'cancelled' });
+    toast(PROVIDER_JOB_TOASTS.youCanceled);
+    void navigate('/provider/dashboard');
+  };
 
   // Confirmed: Completed is shown briefly, then the dashboard (spec section 4, job progress).
   useEffect(() => {
@@ -148,7 +169,19 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
           {state.stage === 'completion-reported' && <p className="job-actions__note">Waiting for the customer to confirm the job.</p>}
           {state.stage === 'confirmed' && <p className="job-actions__note">Job confirmed. Returning to your dashboard...</p>}
           {state.stage === 'cancelled' && <p className="job-actions__note">This job was canceled.</p>}
+          {(state.stage === 'en-route' || state.stage === 'arrived') && (
+            <Button variant="outline" onClick={() => setCancelOpen(true)}>
+              Cancel job
+            </Button>
+          )}
         </div>
+        <CancelJobDialog
+          open={cancelOpen}
+          busy={canceling}
+          error={cancelError}
+          onClose={() => setCancelOpen(false)}
+          onConfirm={(reason) => void onCancelJob(reason)}
+        />
         <Card title="Live Map" className="tracking__map-card">
           <JobStatusLabel status={providerStatusLabel(state.stage)} />
           <p className="job-eta">
