@@ -2,7 +2,8 @@
 // but the admin and no API shortcut. A provider registers (its service address from the device position), the
 // admin approves it on the admin screen, the provider switches Online at the browser's position; a customer
 // registers and posts a request 1 km away; the provider sees it within 10 s and bids; the customer accepts;
-// both reach tracking. Once with the provider online before the request, once going online after it.
+// both reach tracking. Once with the provider online before the request, once going online after it (and then
+// cancelling with a reason the customer is shown).
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
@@ -147,15 +148,28 @@ describe('supply: a provider who signs up in the app gets work (browser)', () =>
         await goOnline(p);
         requestId = await registerAndPostRequest(c, id, marker);
         since = Date.now();
+        await c.getByText('Sent to 1 nearby provider.').waitFor({ timeout: 10000 });
       } else {
         requestId = await registerAndPostRequest(c, id, marker);
-        // Posted while nobody nearby was online: nothing reaches the offline provider.
+        // Posted while nobody nearby was online: the customer is told, nothing reaches the offline provider.
+        await c.getByText('No provider nearby is online right now.').waitFor({ timeout: 10000 });
         await new Promise((r) => setTimeout(r, 1500));
         expect(await p.getByRole('listitem', { name: 'Flat Tire Repair request' }).filter({ hasText: marker }).count()).toBe(0);
         await goOnline(p);
         since = Date.now();
+        // The customer's screen counts the provider who came online, live.
+        await c.getByText('Sent to 1 nearby provider.').waitFor({ timeout: 10000 });
       }
       await bidAcceptTrack(p, c, requestId, businessName, marker, since);
+      if (!onlineFirst) {
+        // The provider cancels with a reason; the customer is told why.
+        await p.getByRole('button', { name: 'Cancel job' }).click();
+        const dialog = p.getByRole('dialog', { name: 'Cancel this job?' });
+        await dialog.getByRole('radio', { name: 'Vehicle breakdown' }).check();
+        await dialog.getByRole('button', { name: 'Cancel job' }).click();
+        await p.waitForURL((url) => url.pathname === '/provider/dashboard', { timeout: 15000 });
+        await c.getByText('This job was canceled: Vehicle breakdown. You can post a new request.').waitFor({ timeout: 15000 });
+      }
     } catch (err) {
       const problems = [...providerSession.problems.map((x) => `provider ${x}`), ...customerSession.problems.map((x) => `customer ${x}`)];
       if (err instanceof Error) {
