@@ -64,6 +64,16 @@ describe('RouteGuardOutlet', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.auth)).toBeNull();
   });
 
+  it('lets a signed-in customer read Help Center and Safety (the tracking page links there)', async () => {
+    storedSession('customer');
+    for (const path of ['/help-center', '/safety']) {
+      const { router, unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      unmount();
+    }
+  });
+
   it('sends a user to their own home from a prefix their role may not use; admin logout goes to /login', async () => {
     storedSession('admin');
     const user = userEvent.setup();
@@ -104,7 +114,7 @@ describe('RouteGuardOutlet', () => {
         updatedAt: '',
       },
     });
-    renderApp('/');
+    renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Account Under Review' })).toBeInTheDocument();
     expect(screen.getByText(/1-3 business days/)).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Requests' })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { guardRoute, homeFor, isKnownPath, isPublicPath, normalizePath } from './route-guard';
-import { PUBLIC_PATHS } from './route-paths';
+import { PUBLIC_PATHS, SIGNED_OUT_ONLY_PATHS } from './route-paths';
 
 const visitor = { loggedIn: false, role: null };
 const customer = { loggedIn: true, role: 'customer' };
@@ -50,11 +50,16 @@ describe('public paths', () => {
     expect(guardRoute(path, visitor)).toBeNull();
   });
 
-  it.each(PUBLIC_PATHS.map((p) => [p]))('a logged-in user on %s goes to their home', (path) => {
+  it.each(SIGNED_OUT_ONLY_PATHS.map((p) => [p]))('a logged-in user on %s goes to their home', (path) => {
     expect(guardRoute(path, customer)).toBe('/dashboard');
     expect(guardRoute(path, provider)).toBe('/provider/dashboard');
     expect(guardRoute(path, admin)).toBe('/admin');
     expect(guardRoute(path, unknownRole)).toBe('/dashboard');
+  });
+
+  const openToAll = PUBLIC_PATHS.filter((p) => !(SIGNED_OUT_ONLY_PATHS as readonly string[]).includes(p));
+  it.each(openToAll.map((p) => [p]))('a logged-in user may read %s (help, safety, legal, services, home)', (path) => {
+    for (const who of [customer, provider, admin, unknownRole]) expect(guardRoute(path, who)).toBeNull();
   });
 
   it('ignores the query string and a trailing slash', () => {

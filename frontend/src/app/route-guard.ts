@@ -1,4 +1,4 @@
-import { DEFAULT_HOME, PROTECTED_PATHS, PUBLIC_PATHS, ROLE_HOMES } from './route-paths';
+import { DEFAULT_HOME, PROTECTED_PATHS, PUBLIC_PATHS, ROLE_HOMES, SIGNED_OUT_ONLY_PATHS } from './route-paths';
 
 /** What the guard needs to know about the session. */
 export interface GuardAuth {
@@ -19,6 +19,7 @@ const PREFIX_ROLES: ReadonlyArray<{ prefix: string; roles: readonly string[] }> 
 ];
 
 const publicSet = new Set<string>(PUBLIC_PATHS);
+const signedOutOnly = new Set<string>(SIGNED_OUT_ONLY_PATHS);
 
 const protectedPatterns = PROTECTED_PATHS.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}$`),
@@ -51,7 +52,7 @@ function rolesFor(path: string): readonly string[] | null {
 
 /**
  * The route guard as a pure function: where to send the user, or null to render the path.
- * - logged in on a public path: to the role's home;
+ * - logged in on /login or a registration page: to the role's home (other public pages render for everyone);
  * - not logged in on a protected path: to /login;
  * - logged in with a role not allowed on a protected prefix: to the role's home.
  * Paths outside the route table are left to the 404 page, for visitors too.
@@ -59,7 +60,7 @@ function rolesFor(path: string): readonly string[] | null {
 export function guardRoute(path: string, auth: GuardAuth): string | null {
   const p = normalizePath(path);
   if (!isKnownPath(p)) return null;
-  if (publicSet.has(p)) return auth.loggedIn ? homeFor(auth.role) : null;
+  if (publicSet.has(p)) return auth.loggedIn && signedOutOnly.has(p) ? homeFor(auth.role) : null;
   if (!auth.loggedIn) return '/login';
   const allowed = rolesFor(p);
   if (allowed && !allowed.includes(auth.role ?? '')) {

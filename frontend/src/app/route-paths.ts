@@ -18,6 +18,12 @@ export const PUBLIC_PATHS = [
   '/services/emergency',
 ] as const;
 
+/**
+ * The public paths that make no sense once signed in (sign-in and sign-up): a signed-in user is sent home.
+ * Every other public page (help, safety, legal, services, the landing page) is open to everyone.
+ */
+export const SIGNED_OUT_ONLY_PATHS = ['/login', '/customer/register', '/provider/register'] as const;
+
 export const PROTECTED_PATHS = [
   '/dashboard',
   '/create-request',
