@@ -1,4 +1,4 @@
-import { checkImageFiles } from './document-upload.validation';
+import { checkImageFiles, UPLOAD_ACCEPT, uploadTypeOf } from './document-upload.validation';
 
 function file(name: string, type: string, bytes: number): File {
   return new File([new Uint8Array(bytes)], name, { type });
@@ -25,5 +25,26 @@ describe('checkImageFiles (registration documents)', () => {
     const three = [1, 2, 3].map((n) => file(`p${n}.png`, 'image/png', 10));
     expect(checkImageFiles(3, three)).toEqual({ accepted: [], errors: ['Maximum 5 files allowed'] });
     expect(checkImageFiles(2, three).accepted).toHaveLength(3);
+  });
+
+  it('takes exactly the types the server stores, and says what to choose instead of a HEIC photo before any upload', () => {
+    expect(UPLOAD_ACCEPT).toBe('image/jpeg,image/png,image/gif,image/webp');
+    const heic = file('IMG_0001.HEIC', 'image/heic', 100);
+    const svg = file('logo.svg', 'image/svg+xml', 100);
+    const webp = file('id.webp', 'image/webp', 100);
+    const gif = file('id.gif', 'image/gif', 100);
+    expect(checkImageFiles(0, [heic, svg, webp, gif])).toEqual({
+      accepted: [webp, gif],
+      errors: [
+        'IMG_0001.HEIC is not a supported image. Please choose a JPEG, PNG, GIF or WebP image',
+        'logo.svg is not a supported image. Please choose a JPEG, PNG, GIF or WebP image',
+      ],
+    });
+  });
+
+  it('falls back to the extension when the browser gives no type', () => {
+    expect(uploadTypeOf(file('photo.JPG', '', 1))).toBe('image/jpeg');
+    expect(checkImageFiles(0, [file('photo.jpeg', '', 1)]).accepted).toHaveLength(1);
+    expect(checkImageFiles(0, [file('photo.heic', '', 1)]).errors).toEqual(['photo.heic is not an image file']);
   });
 });

@@ -1,4 +1,4 @@
-import { LIMITS } from '@tiredash/contracts';
+import { IMAGE_MIME_TYPES, LIMITS } from '@tiredash/contracts';
 
 export interface UploadLimits {
   maxFiles: number;
@@ -10,12 +10,35 @@ export interface FileCheck {
   errors: string[];
 }
 
+/** What the pickers offer: exactly the image types the server stores (JPEG, PNG, GIF, WebP). */
+export const UPLOAD_ACCEPT = IMAGE_MIME_TYPES.join(',');
+
+const EXTENSIONS: Record<string, (typeof IMAGE_MIME_TYPES)[number]> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The file's image type as the server will see it: the browser's type, or the extension when the browser gave none. */
+export function uploadTypeOf(file: Pick<File, 'name' | 'type'>): string {
+  if (file.type) return file.type.toLowerCase();
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return EXTENSIONS[ext] ?? '';
+}
+
+export function isAcceptedImage(file: Pick<File, 'name' | 'type'>): boolean {
+  return (IMAGE_MIME_TYPES as readonly string[]).includes(uploadTypeOf(file));
+}
+
 export function megabytes(bytes: number): number {
   return Math.round(bytes / (1024 * 1024));
 }
 
 /**
- * Registration document rules (spec section 5): images only ('{file} is not an image file'),
+ * Registration document rules (spec section 5): images only ('{file} is not an image file'), and of the four types
+ * the server stores (a phone's HEIC photo is refused here, before any upload, with what to choose instead),
  * at most 5 MB each ('{file} is too large. Maximum size is 5MB'), at most 5 files in all
  * ('Maximum 5 files allowed', the whole selection is refused).
  */
@@ -30,7 +53,9 @@ export function checkImageFiles(
   const accepted: File[] = [];
   const errors: string[] = [];
   for (const file of incoming) {
-    if (!file.type.startsWith('image/')) errors.push(`${file.name} is not an image file`);
+    const type = uploadTypeOf(file);
+    if (!type.startsWith('image/')) errors.push(`${file.name} is not an image file`);
+    else if (!isAcceptedImage(file)) errors.push(`${file.name} is not a supported image. Please choose a JPEG, PNG, GIF or WebP image`);
     else if (file.size > limits.maxBytes) errors.push(`${file.name} is too large. Maximum size is ${megabytes(limits.maxBytes)}MB`);
     else accepted.push(file);
   }

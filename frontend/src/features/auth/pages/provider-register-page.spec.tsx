@@ -56,4 +56,15 @@ describe('ProviderRegisterPage', () => {
     await user.click(screen.getByRole('button', { name: 'Remove id.png' }));
     expect(screen.queryByRole('button', { name: 'Remove id.png' })).not.toBeInTheDocument();
   });
+
+  it('offers only JPEG, PNG, GIF and WebP, and refuses a HEIC photo with what to choose instead, before any upload', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const { store } = renderApp('/provider/register');
+    const input = await screen.findByLabelText('Government ID');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
+    await user.upload(input, new File(['heic'], 'IMG_0042.HEIC', { type: 'image/heic' }));
+    expect(await screen.findByText('IMG_0042.HEIC is not a supported image. Please choose a JPEG, PNG, GIF or WebP image')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove IMG_0042.HEIC' })).not.toBeInTheDocument();
+    expect(Object.values(store.getState().api.mutations)).toHaveLength(0);
+  });
 });

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@tiredash/contracts';
 import { useFilePreviews } from '../../../shared/upload/object-urls';
 import { Button } from '../../../shared/ui/button';
-import { checkImageFiles, megabytes, type UploadLimits } from '../document-upload.validation';
+import { checkImageFiles, megabytes, UPLOAD_ACCEPT, type UploadLimits } from '../document-upload.validation';
 
 interface DocumentUploaderProps {
   label: string;
@@ -78,7 +78,7 @@ export function DocumentUploader({
           ref={input}
           id={inputId}
           type="file"
-          accept="image/*"
+          accept={UPLOAD_ACCEPT}
           multiple={!single}
           disabled={disabled}
           className="visually-hidden"
