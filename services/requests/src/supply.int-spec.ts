@@ -167,6 +167,27 @@ describe('supply: matching both ways and by service type', () => {
     expect(await offeredTo(ds, second.id)).not.toContain(off.providerId);
   });
 
+  it.each([
+    ['LT265/70R17', 'LT265/70/R17'],
+    ['P215/65R15', 'P215/65/R15'],
+    ['225/45ZR17', '225/45/ZR17'],
+    ['33x12.50R15', '33X12.50R15'],
+    ['35X12.50R20LT', '35X12.50R20LT'],
+  ])('takes the tire size %s a shop sees every day (stored as %s)', async (typed, stored) => {
+    const customer = await aCustomer(publisher, ds);
+    const r = await client.send(CreateServiceRequest, { actor: customer.actor, body: at(place(), { tireSize: typed }) as never });
+    expect(r.tireSize).toBe(stored);
+  });
+
+  it('still refuses what is not a tire size, with the form message', async () => {
+    const customer = await aCustomer(publisher, ds);
+    for (const tireSize of ['abc', '225/45', '999999']) {
+      const err = await client.send(CreateServiceRequest, { actor: customer.actor, body: at(place(), { tireSize }) as never }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(JSON.stringify((err as DomainError).details)).toContain('Enter a tire size like 225/65/R17');
+    }
+  });
+
   it('lets the accepted provider cancel with a reason (role and reason recorded and shown to the customer); refuses other providers', async () => {
     const p = place();
     const customer = await aCustomer(publisher, ds);

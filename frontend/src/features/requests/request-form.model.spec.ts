@@ -24,13 +24,16 @@ describe('tire size input', () => {
     ['22565r17', '225/65/R17'],
     ['225-65 r17', '225/65/R17'],
     ['225/65/R17', '225/65/R17'],
-    ['22565R1712345', '225/65/R171'],
+    ['22565R1712345', '225/65/R1712345'],
+    ['lt265/70r17', 'LT265/70/R17'],
+    ['P215/65R15', 'P215/65/R15'],
+    ['33x12.50r15', '33X12.50R15'],
   ])('formats %p as %p', (raw, formatted) => {
     expect(tireSizeInput(raw)).toBe(formatted);
   });
 
-  it('never exceeds 11 characters', () => {
-    expect(tireSizeInput('9'.repeat(40)).length).toBe(11);
+  it('never exceeds 16 characters', () => {
+    expect(tireSizeInput('9'.repeat(40)).length).toBe(16);
   });
 });
 

@@ -80,7 +80,7 @@ export const LIMITS = {
   requestPhotos: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },
   profileImages: { maxFiles: 1, maxBytes: 2 * 1024 * 1024 },
   logo: { maxFiles: 1, maxBytes: 5 * 1024 * 1024 },
-  tireSizeMaxLength: 11,
+  tireSizeMaxLength: 16,
   reviewMaxLength: 500,
   minWithdrawalDollars: 5,
   withdrawalQuickAmounts: [10, 25, 50, 100],

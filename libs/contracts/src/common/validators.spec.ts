@@ -10,8 +10,17 @@ describe('formatTireSize', () => {
     expect(formatTireSize('2256')).toBe('225/6');
     expect(formatTireSize('22565')).toBe('225/65');
   });
-  it('never exceeds 11 characters', () => {
-    expect(formatTireSize('225655R17999999')).toHaveLength(11);
+  it('never exceeds 16 characters', () => {
+    expect(formatTireSize('225655R17999999999999')).toHaveLength(16);
+  });
+  it('keeps the prefixes and flotation sizes a tire shop sees every day', () => {
+    expect(formatTireSize('LT265/70R17')).toBe('LT265/70/R17');
+    expect(formatTireSize('p215/65r15')).toBe('P215/65/R15');
+    expect(formatTireSize('ST225/75R15')).toBe('ST225/75/R15');
+    expect(formatTireSize('225/45ZR17')).toBe('225/45/ZR17');
+    expect(formatTireSize('33x12.50R15')).toBe('33X12.50R15');
+    expect(formatTireSize('35X12.50R20LT')).toBe('35X12.50R20LT');
+    expect(formatTireSize('LT2')).toBe('LT2');
   });
 });
 
@@ -21,6 +30,13 @@ describe('isValidTireSize', () => {
     expect(isValidTireSize('225/65/17')).toBe(true);
     expect(isValidTireSize('225/65')).toBe(false);
     expect(isValidTireSize('abc/de/R17')).toBe(false);
+  });
+  it.each(['LT265/70R17', 'P215/65R15', 'ST225/75R15', '225/45ZR17', '255/35ZR19', '33x12.50R15', '35X12.50R20LT', '31x10.50R15', '225/45R17', '215/85R16LT'])(
+    'accepts %s as typed',
+    (size) => expect(isValidTireSize(formatTireSize(size))).toBe(true),
+  );
+  it.each(['abc', '225/45', '999999', 'LT', '33x', 'XX265/70R17', '225/65/R17/9'])('refuses %s', (size) => {
+    expect(isValidTireSize(formatTireSize(size))).toBe(false);
   });
 });
 

@@ -15,14 +15,19 @@ function renderForm() {
 }
 
 describe('RequestForm', () => {
-  it('formats the tire size while typing and stops at 11 characters', async () => {
+  it('formats the tire size while typing (light-truck and flotation sizes too) and stops at 16 characters', async () => {
     const { user } = renderForm();
     const tire = screen.getByLabelText(/Tire Size/);
     await user.type(tire, '22565r17');
     expect(tire).toHaveValue('225/65/R17');
-    await user.type(tire, '999');
-    expect((tire as HTMLInputElement).value.length).toBeLessThanOrEqual(11);
-    expect(tire).toHaveValue('225/65/R179');
+    await user.type(tire, '999999999');
+    expect((tire as HTMLInputElement).value.length).toBeLessThanOrEqual(16);
+    await user.clear(tire);
+    await user.type(tire, 'lt26570r17');
+    expect(tire).toHaveValue('LT265/70/R17');
+    await user.clear(tire);
+    await user.type(tire, '33x12.50r15');
+    expect(tire).toHaveValue('33X12.50R15');
   });
 
   it('keeps submit disabled until payment method, a non-zero budget and service type are set', async () => {

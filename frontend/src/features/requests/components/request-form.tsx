@@ -98,7 +98,7 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
           placeholder="225/65/R17"
           maxLength={LIMITS.tireSizeMaxLength}
           autoCapitalize="characters"
-          hint="Like 225/65/R17: the slashes are added for you."
+          hint="Like 225/65/R17, LT265/70/R17 or 33X12.50R15: the slashes are added for you."
           value={values.tireSize}
           error={errors.tireSize}
           onChange={(e) => set('tireSize', tireSizeInput(e.target.value))}

@@ -35,7 +35,7 @@ export class ServiceRequestEntity {
   @Column('varchar', { name: 'service_type', length: 40 })
   serviceType!: ServiceType;
 
-  @Column('varchar', { name: 'tire_size', length: 11 })
+  @Column('varchar', { name: 'tire_size', length: 16 })
   tireSize!: string;
 
   @Column('varchar', { name: 'tire_brand', length: 80, nullable: true })
