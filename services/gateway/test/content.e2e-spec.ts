@@ -237,44 +237,32 @@ describe('gateway: content, settings, uploads, stats and audit (real identity + 
       expect(bad.status).toBe(400);
     });
 
-    it('never answers the payment secret key in full: settings, api-key, the audit entry and the database', async () => {
-      const put = await s.request('PUT', '/api/settings', {
-        token: admin.token,
-        body: { data: { stripeSecretKey: STRIPE_KEY, serviceFee: 12, tipping: true } },
-      });
-      expect(put.status).toBe(200);
-      expect(put.text).not.toContain(STRIPE_KEY);
-      expect((put.body as Data<{ stripeSecretKey: string }>).data.stripeSecretKey).toBe('sk_live_…WXYZ');
-
-      const adminView = await s.request<Data<{ stripeSecretKey: string; stripeSecretKeySet: boolean; serviceFee: number }>>('GET', '/api/settings', {
-        token: admin.token,
-      });
-      expect(adminView.body.data).toMatchObject({ stripeSecretKey: 'sk_live_…WXYZ', stripeSecretKeySet: true, serviceFee: 12 });
-      expect(adminView.headers['cache-control']).toBe('private, no-store');
-      const key = await s.request<Data<{ stripeSecretKey: string }>>('GET', '/api/api-key', { token: admin.token });
-      expect(key.body.data.stripeSecretKey).toBe('sk_live_…WXYZ');
-      const publicView = await s.request<Data<Record<string, unknown>>>('GET', '/api/settings', { token: customer.token });
-      expect(publicView.body.data).not.toHaveProperty('stripeSecretKey');
-      expect(publicView.body.data.stripeSecretKeySet).toBe(true);
-
-      const audit = await s.request('GET', '/api/audit-log', { token: admin.token });
-      expect(audit.text).not.toContain(STRIPE_KEY);
-      const entry = (audit.body as Paged<AuditEntryView>).data[0]!;
-      expect(entry).toMatchObject({
-        action: 'content.settings.updated',
-        before: { stripeSecretKey: null, serviceFee: 10, tipping: false },
-        after: { stripeSecretKey: 'sk_live_…WXYZ', serviceFee: 12, tipping: true },
-      });
-      const row = await pg.query<{ sealed: string }>('SELECT stripe_secret_key_sealed AS sealed FROM content.settings');
-      expect(row.rows[0]!.sealed).not.toContain('WXYZ');
+    it('refuses a payment secret key (managed in the deployment environment): nothing stored, audited or published; other settings still save', async () => {
+      const n = (await auditEntries()).length;
+      for (const [url, data] of [
+        ['/api/settings', { stripeSecretKey: STRIPE_KEY, serviceFee: 12 }],
+        ['/api/api-key', { stripeSecretKey: STRIPE_KEY }],
+      ] as const) {
+        const refused = await s.request<ErrorBody>('PUT', url, { token: admin.token, body: { data } });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.message).toBe(
+          'Payment keys are managed in the deployment environment (STRIPE_SECRET_KEY of the payments service), not in the admin settings.',
+        );
+        expect(refused.body.error.details).toEqual([{ path: 'data.stripeSecretKey', message: refused.body.error.message }]);
+        expect(refused.text).not.toContain(STRIPE_KEY);
+      }
+      expect(await auditEntries()).toHaveLength(n);
+      const row = await pg.query<{ sealed: string | null; fee: number }>('SELECT stripe_secret_key_sealed AS sealed, service_fee_percent AS fee FROM content.settings');
+      expect(row.rows[0]).toEqual({ sealed: null, fee: 10 });
       const dump = await pg.query<{ t: string }>(`SELECT string_agg(t::text, ' ') AS t FROM (SELECT * FROM content.outbox) t`);
       expect(dump.rows[0]!.t ?? '').not.toContain(STRIPE_KEY);
 
-      // Sending back the mask keeps the key: no change, no entry.
-      const n = (await auditEntries()).length;
-      const same = await s.request('PUT', '/api/api-key', { token: admin.token, body: { data: { stripeSecretKey: 'sk_live_…WXYZ' } } });
-      expect(same.status).toBe(200);
-      expect(await auditEntries()).toHaveLength(n);
+      const adminView = await s.request<Data<{ stripeSecretKey: string | null; stripeSecretKeySet: boolean }>>('GET', '/api/settings', { token: admin.token });
+      expect(adminView.body.data).toMatchObject({ stripeSecretKey: null, stripeSecretKeySet: false });
+      // Clearing (the form's empty value) and other settings still save.
+      const put = await s.request('PUT', '/api/settings', { token: admin.token, body: { data: { stripeSecretKey: '', serviceFee: 12, tipping: true } } });
+      expect(put.status).toBe(200);
+      expect((put.body as Data<{ serviceFee: number }>).data.serviceFee).toBe(12);
       const fee = await s.request<ErrorBody>('PUT', '/api/settings', { token: admin.token, body: { data: { walletFee: 12.5 } } });
       expect(fee.status).toBe(400);
     });

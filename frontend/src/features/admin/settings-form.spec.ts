@@ -1,5 +1,5 @@
 import type { SettingsView } from '@tiredash/contracts';
-import { buildSettingsUpdate, checkPercent, maskedSecretLabel, settingsFormOf } from './settings-form';
+import { buildSettingsUpdate, checkPercent, PAYMENT_KEYS_NOTICE, settingsFormOf } from './settings-form';
 
 const VIEW: SettingsView = {
   messaging: true,
@@ -16,10 +16,9 @@ const VIEW: SettingsView = {
 };
 
 describe('system settings form', () => {
-  it('shows the server mask of the payment secret key, never an input value', () => {
-    expect(maskedSecretLabel(VIEW)).toBe('sk_test_…4242');
-    expect(maskedSecretLabel({ stripeSecretKey: null, stripeSecretKeySet: false })).toBe('Not set');
-    expect(settingsFormOf(VIEW).newStripeSecretKey).toBe('');
+  it('has no payment key field: it says where payment keys are managed', () => {
+    expect(Object.keys(settingsFormOf(VIEW)).sort()).toEqual(['mapboxKey', 'serviceFee', 'toggles', 'walletFee']);
+    expect(PAYMENT_KEYS_NOTICE).toMatch(/STRIPE_SECRET_KEY, .* of the payments service/);
   });
 
   it('takes fees as whole percentages only', () => {
@@ -31,7 +30,7 @@ describe('system settings form', () => {
     expect(checkPercent('101', 'Service fee')).toBe('Service fee must be 100 or less');
   });
 
-  it('sends toggles and integer fees, and leaves the secret key out unless a new one is typed', () => {
+  it('sends toggles and integer fees, never a payment key', () => {
     const form = { ...settingsFormOf(VIEW), serviceFee: '12' };
     form.toggles.tipping = true;
     const result = buildSettingsUpdate(form, VIEW);
@@ -39,15 +38,13 @@ describe('system settings form', () => {
       ok: true,
       data: { messaging: true, voip: false, pushNotifications: true, tipping: true, advertising: false, serviceFee: 12, walletFee: 20 },
     });
-
-    const replaced = buildSettingsUpdate({ ...form, newStripeSecretKey: ' sk_test_new ' }, VIEW);
-    expect(replaced.ok && replaced.data.stripeSecretKey).toBe('sk_test_new');
-    expect(replaced.ok && 'mapboxKey' in replaced.data).toBe(false);
+    expect(result.ok && 'stripeSecretKey' in result.data).toBe(false);
+    expect(result.ok && 'mapboxKey' in result.data).toBe(false);
   });
 
-  it('refuses a decimal fee and the mask typed back as a key', () => {
-    const result = buildSettingsUpdate({ ...settingsFormOf(VIEW), walletFee: '20.5', newStripeSecretKey: 'sk_test_…4242' }, VIEW);
-    expect(result).toEqual({ ok: false, errors: { walletFee: 'Wallet fee must be a whole number', newStripeSecretKey: 'Enter the full new key' } });
+  it('refuses a decimal fee', () => {
+    const result = buildSettingsUpdate({ ...settingsFormOf(VIEW), walletFee: '20.5' }, VIEW);
+    expect(result).toEqual({ ok: false, errors: { walletFee: 'Wallet fee must be a whole number' } });
   });
 
   it('sends a changed map key, and null when it is cleared', () => {

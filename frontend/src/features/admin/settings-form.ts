@@ -14,10 +14,12 @@ export interface SettingsForm {
   serviceFee: string;
   walletFee: string;
   mapboxKey: string;
-  /** Empty keeps the stored payment secret key; typing replaces it (it is never shown in full). */
-  newStripeSecretKey: string;
 }
-export type SettingsField = 'serviceFee' | 'walletFee' | 'mapboxKey' | 'newStripeSecretKey';
+export type SettingsField = 'serviceFee' | 'walletFee' | 'mapboxKey';
+
+/** Where the payment keys live (the settings screen says so instead of offering an input that would do nothing). */
+export const PAYMENT_KEYS_NOTICE =
+  'Payment keys are managed in the deployment environment: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET of the payments service. They are never entered or stored here.';
 
 export function settingsFormOf(view: SettingsView): SettingsForm {
   return {
@@ -31,14 +33,7 @@ export function settingsFormOf(view: SettingsView): SettingsForm {
     serviceFee: String(view.serviceFee),
     walletFee: String(view.walletFee),
     mapboxKey: view.mapboxKey ?? '',
-    newStripeSecretKey: '',
   };
-}
-
-/** What the form shows for the stored payment secret key: the server's mask, or that none is set. */
-export function maskedSecretLabel(view: Pick<SettingsView, 'stripeSecretKey' | 'stripeSecretKeySet'>): string {
-  if (!view.stripeSecretKeySet) return 'Not set';
-  return view.stripeSecretKey ?? '••••••••';
 }
 
 /** A whole percentage from 0 to 100 ('Service fee entered as integer'). */
@@ -53,8 +48,8 @@ export function checkPercent(raw: string, label: string): string | null {
 export type SettingsCheck = { ok: true; data: SettingsData } | { ok: false; errors: Partial<Record<SettingsField, string>> };
 
 /**
- * Checks the form and builds the PUT /settings body: toggles and fees always, the map key when changed,
- * the payment secret key only when a new one was typed (replace-only: the mask is never sent back).
+ * Checks the form and builds the PUT /settings body: toggles and fees always, the map key when changed. Payment
+ * keys are never sent (they are managed in the deployment environment).
  */
 export function buildSettingsUpdate(form: SettingsForm, original: SettingsView): SettingsCheck {
   const errors: Partial<Record<SettingsField, string>> = {};
@@ -62,8 +57,6 @@ export function buildSettingsUpdate(form: SettingsForm, original: SettingsView):
   const walletFeeError = checkPercent(form.walletFee, 'Wallet fee');
   if (serviceFeeError) errors.serviceFee = serviceFeeError;
   if (walletFeeError) errors.walletFee = walletFeeError;
-  const newSecret = form.newStripeSecretKey.trim();
-  if (newSecret.includes('…') || newSecret.includes('•')) errors.newStripeSecretKey = 'Enter the full new key';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const data: SettingsData = {
@@ -73,6 +66,5 @@ export function buildSettingsUpdate(form: SettingsForm, original: SettingsView):
   };
   const mapboxKey = form.mapboxKey.trim();
   if (mapboxKey !== (original.mapboxKey ?? '')) data.mapboxKey = mapboxKey === '' ? null : mapboxKey;
-  if (newSecret !== '') data.stripeSecretKey = newSecret;
   return { ok: true, data };
 }

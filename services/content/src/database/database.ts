@@ -13,6 +13,7 @@ import {
 import { InitContent1767400000000 } from './migrations/1767400000000-InitContent';
 import { OutboxInbox1767400000001 } from './migrations/1767400000001-OutboxInbox';
 import { RevenueRatings1767400000002 } from './migrations/1767400000002-RevenueRatings';
+import { PaymentKeysFromEnvironment1767600000000 } from './migrations/1767600000000-PaymentKeysFromEnvironment';
 
 export { CONTENT_SCHEMA } from './database.constants';
 
@@ -32,4 +33,4 @@ export const CONTENT_ENTITIES = [
 ];
 
 /** Migrations in the order they run. */
-export const CONTENT_MIGRATIONS = [InitContent1767400000000, OutboxInbox1767400000001, RevenueRatings1767400000002];
+export const CONTENT_MIGRATIONS = [InitContent1767400000000, OutboxInbox1767400000001, RevenueRatings1767400000002, PaymentKeysFromEnvironment1767600000000];

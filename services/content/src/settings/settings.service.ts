@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@tiredash/persistence';
 import { OutboxService } from '@tiredash/messaging';
 import {
@@ -14,36 +14,31 @@ import {
 } from '@tiredash/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isAdmin, requireAdmin, type KnownActor } from '../common/actor-rules';
-import { CONTENT_CONFIG } from '../common/content-config.token';
-import { isMask, maskSecret, SecretBox } from '../common/secret-box';
-import type { ContentConfig } from '../config';
+import { isMask } from '../common/secret-box';
 import { AuditService, diffFields } from '../audit/audit.service';
 import { MediaEntity } from '../media/media.entity';
 import { toLogoView } from '../media/media.view';
 import { SettingsEntity } from './settings.entity';
 
-const STRIPE_AAD = 'content.settings.stripe_secret_key';
+/** The answer to a payment key sent through the admin settings. */
+export const PAYMENT_KEYS_MANAGED_IN_ENVIRONMENT =
+  'Payment keys are managed in the deployment environment (STRIPE_SECRET_KEY of the payments service), not in the admin settings.';
 
 /** The settings as the audit log and the diff see them: the secret key only as its mask. */
 type Comparable = Record<string, unknown>;
 
 /**
- * Platform settings: toggles, fees, the map key, the payment secret key (sealed with AES-256-GCM, only ever
- * answered as a mask) and the logo. Anyone reads the public part; only an admin reads the rest or changes it.
+ * Platform settings: toggles, fees, the map key and the logo. Payment keys live in payments' environment: a key
+ * sent here is refused (see applySecret). Anyone reads the public part; only an admin reads the rest or changes it.
  * Each change is one transaction: the row, one audit entry (before/after, secrets masked) and the event.
  */
 @Injectable()
 export class SettingsService {
-  private readonly box: SecretBox;
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
-    @Inject(CONTENT_CONFIG) config: ContentConfig,
-  ) {
-    this.box = new SecretBox(config.encryptionKey);
-  }
+  ) {}
 
   async get(actor: Actor): Promise<PublicSettingsView | SettingsView> {
     const row = await this.load(this.dataSource.manager, false);
@@ -154,7 +149,11 @@ export class SettingsService {
     return { before, after: logoId };
   }
 
-  /** Sets, keeps (the mask sent back) or clears ('' / null) the sealed key; true when it changed. */
+  /**
+   * Payment keys are managed in the deployment environment (payments' STRIPE_SECRET_KEY), not here: a key stored
+   * in the settings would have no effect. Clearing ('' / null) and the mask sent back (saving other settings) are
+   * accepted; a new key is refused with where it is managed. True when a stored value was cleared.
+   */
   private applySecret(row: SettingsEntity, value: string | null): boolean {
     if (value === null || value === '') {
       const had = row.stripeSecretKeySealed !== null;
@@ -162,19 +161,8 @@ export class SettingsService {
       row.stripeSecretKeyMask = null;
       return had;
     }
-    if (isMask(value)) return false;
-    if (row.stripeSecretKeySealed !== null && this.openOrNull(row.stripeSecretKeySealed) === value) return false;
-    row.stripeSecretKeySealed = this.box.seal(value, STRIPE_AAD);
-    row.stripeSecretKeyMask = maskSecret(value);
-    return true;
-  }
-
-  private openOrNull(sealed: string): string | null {
-    try {
-      return this.box.open(sealed, STRIPE_AAD);
-    } catch {
-      return null;
-    }
+    if (isMask(value) || (row.stripeSecretKeyMask !== null && value === row.stripeSecretKeyMask)) return false;
+    throw new DomainError('VALIDATION_FAILED', PAYMENT_KEYS_MANAGED_IN_ENVIRONMENT, [{ path: 'data.stripeSecretKey', message: PAYMENT_KEYS_MANAGED_IN_ENVIRONMENT }]);
   }
 
   private async save(manager: EntityManager, row: SettingsEntity, actor: KnownActor): Promise<void> {

@@ -39,17 +39,18 @@ describe('SystemSettings', () => {
   let api: FetchStub;
   afterEach(() => api.restore());
 
-  it('shows the secret key masked, refuses a decimal fee, then saves integers without the secret', async () => {
+  it('says where payment keys are managed (no input), refuses a decimal fee, then saves integers without any key', async () => {
     api = stubFetch({
       'GET /api/settings': { json: { data: VIEW } },
       'GET /api/home': { json: { data: { heroHeading1: '', heroHeading2: '', heroParagraph: '', Cards: [], logo: null, updatedAt: null } } },
       'PUT /api/settings': ({ body }) => ({ json: { data: { ...VIEW, ...(body as { data: object }).data } } }),
     });
     const user = renderSettings();
-    expect(await screen.findByTestId('secret-mask')).toHaveTextContent('sk_live_…abcd');
-    const replace = screen.getByLabelText('Replace Payment Secret Key');
-    expect(replace).toHaveValue('');
-    expect(replace).toHaveAttribute('type', 'password');
+    expect(await screen.findByTestId('payment-keys-notice')).toHaveTextContent(
+      'Payment keys are managed in the deployment environment: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET of the payments service.',
+    );
+    expect(screen.queryByLabelText(/Payment Secret Key/)).not.toBeInTheDocument();
+    expect(document.querySelector('input[type="password"]')).toBeNull();
 
     const fee = screen.getByLabelText(/Service Fee/);
     await user.clear(fee);

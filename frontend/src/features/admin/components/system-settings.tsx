@@ -14,14 +14,14 @@ import { ADMIN_MESSAGES, failureWith } from '../admin-messages';
 import { useGetSettingsQuery, useSetLogoMutation, useUpdateSettingsMutation } from '../api';
 import {
   buildSettingsUpdate,
-  maskedSecretLabel,
+  PAYMENT_KEYS_NOTICE,
   SETTING_TOGGLES,
   settingsFormOf,
   type SettingsField,
   type SettingsForm,
 } from '../settings-form';
 
-/** Toggles, fees and keys; the payment secret key is shown masked and can only be replaced. */
+/** Toggles, fees and the map key; payment keys are managed in the deployment environment (said, not offered). */
 export function SettingsEditor({ view }: { view: SettingsView }) {
   const { toast } = useToast();
   const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(view));
@@ -120,26 +120,10 @@ export function SettingsEditor({ view }: { view: SettingsView }) {
             error={errors.mapboxKey}
             hint="Used by the maps; leave empty to remove it."
           />
-          <div className="stack stack--tight">
-            <p className="field__label" id="secret-current-label">
-              Payment Secret Key
-            </p>
-            <p className="secret" aria-labelledby="secret-current-label" data-testid="secret-mask">
-              {maskedSecretLabel(view)}
-            </p>
-            <TextField
-              label="Replace Payment Secret Key"
-              name="newStripeSecretKey"
-              type="password"
-              autoComplete="new-password"
-              spellCheck={false}
-              value={form.newStripeSecretKey}
-              onChange={(e) => setField('newStripeSecretKey', e.target.value)}
-              error={errors.newStripeSecretKey}
-              hint="The stored key is never shown. Type a new key to replace it; leave empty to keep it."
-            />
-          </div>
         </div>
+        <p className="notice" data-testid="payment-keys-notice">
+          {PAYMENT_KEYS_NOTICE}
+        </p>
       </fieldset>
       <div className="row row--end">
         <Button type="submit" busy={saving}>
