@@ -1,7 +1,6 @@
-import type { ErrorBody } from './support/gateway-harness';
 import type { Paged, ProviderView, ServiceRequestView } from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
-import { providerData, register, startGatewayStack, type GatewayStack } from './support/gateway-harness';
+import { providerData, register, startGatewayStack, type ErrorBody, type GatewayStack } from './support/gateway-harness';
 
 /**
  * The supply loop through HTTP as the app drives it: a provider registered offline with no live location is
@@ -102,5 +101,20 @@ describe('supply through the gateway (real identity + requests)', () => {
 
     const off = await s.request<{ data: ProviderView }>('PUT', presenceUrl, { token: p.token, body: { online: false } });
     expect(off.body.data).toMatchObject({ online: false, location: null });
+  });
+
+  it('answers absurd paging with a clear 400 on every list, never a 500', async () => {
+    const c = await register(s, 'customer');
+    for (const url of ['/api/service-requests', '/api/providers', '/api/users', '/api/bids']) {
+      for (const [query, message] of [
+        ['pagination[page]=1e300', 'page must be at most 1000000'],
+        ['pagination[page]=-1', 'page must be 1 or more'],
+        ['pagination[pageSize]=abc', 'pageSize must be a whole number'],
+      ]) {
+        const res = await s.request<ErrorBody>('GET', `${url}?${query}`, { token: url === '/api/users' ? admin.token : c.token });
+        expect([url, query, res.status]).toEqual([url, query, 400]);
+        expect(JSON.stringify(res.body.error)).toContain(message);
+      }
+    }
   });
 });
