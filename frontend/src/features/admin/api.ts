@@ -10,7 +10,7 @@ import type {
   UserView,
 } from '@tiredash/contracts';
 import { baseApi } from '../../shared/api/base-api';
-import { unwrapList, unwrapOne, type Enveloped } from '../../shared/api/unwrap';
+import { listParams, toListPage, unwrapOne, type Enveloped, type ListArgs, type ListPage } from '../../shared/api/unwrap';
 import type { ContentPagePath } from '../content/api';
 
 /** What each PUT /api/<page> accepts inside {data}. */
@@ -27,10 +27,10 @@ type PageUpdate = { [P in keyof PageUpdates]: { page: P; data: PageUpdates[P] } 
 
 export const adminApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /users: every user except admins (the server excludes them), with role and profiles. */
-    listUsers: build.query<UserView[], void>({
-      query: () => ({ url: '/users', params: { populate: '*' } }),
-      transformResponse: (raw: Enveloped<UserView[]>) => unwrapList(raw),
+    /** GET /users: every user except admins (the server excludes them), with role and profiles; paged and searchable. */
+    listUsers: build.query<ListPage<UserView>, ListArgs>({
+      query: (args) => ({ url: '/users', params: { populate: '*', ...listParams(args) } }),
+      transformResponse: (raw: Parameters<typeof toListPage<UserView>>[0]) => toListPage(raw),
       providesTags: ['Users'],
     }),
     /** GET /dashboard: the stat tiles. */

@@ -1,6 +1,6 @@
 import type { ProviderCreateBody, ProviderPresenceBody, ProviderUpdateBody, ProviderView } from '@tiredash/contracts';
 import { baseApi } from '../../shared/api/base-api';
-import { unwrapList, unwrapOne, type Enveloped } from '../../shared/api/unwrap';
+import { listParams, toListPage, unwrapOne, type Enveloped, type ListArgs, type ListPage } from '../../shared/api/unwrap';
 
 export const providerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -14,10 +14,10 @@ export const providerApi = baseApi.injectEndpoints({
       transformResponse: (raw: Enveloped<ProviderView>) => unwrapOne(raw),
       providesTags: (_result, _error, id) => [{ type: 'Provider', id }],
     }),
-    /** Providers whose isApproved is unset (spec: the pending list). */
-    listPendingProviders: build.query<ProviderView[], void>({
-      query: () => ({ url: '/providers', params: { 'filters[isApproved][$null]': 'true', populate: '*' } }),
-      transformResponse: (raw: Enveloped<ProviderView[]>) => unwrapList(raw),
+    /** Providers whose isApproved is unset (spec: the pending list); paged and searchable. */
+    listPendingProviders: build.query<ListPage<ProviderView>, ListArgs>({
+      query: (args) => ({ url: '/providers', params: { 'filters[isApproved][$null]': 'true', populate: '*', ...listParams(args) } }),
+      transformResponse: (raw: Parameters<typeof toListPage<ProviderView>>[0]) => toListPage(raw),
       providesTags: ['PendingProviders'],
     }),
     updateProvider: build.mutation<ProviderView, { id: string; body: ProviderUpdateBody }>({

@@ -22,6 +22,19 @@ export const paginationSchema = z
   .default({ page: 1, pageSize: 25 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** A free-text search of a list (`?search=`): trimmed, empty means none. */
+export const searchSchema = z
+  .string({ invalid_type_error: 'search must be text' })
+  .trim()
+  .max(100, 'search must be at most 100 characters')
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** An ILIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 export interface PageMeta {
   pagination: { page: number; pageSize: number; pageCount: number; total: number };
 }

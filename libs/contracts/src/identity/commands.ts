@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { actorSchema } from '../common/actor';
 import { defineCommand } from '../common/messages';
 import type { Paged } from '../common/query';
-import { paginationSchema } from '../common/query';
+import { paginationSchema, searchSchema } from '../common/query';
 import {
   customerCreateBodySchema,
   customerUpdateBodySchema,
@@ -43,7 +43,7 @@ export const SetUserRole = defineCommand<AuthResponse>()(
 
 export const ListUsers = defineCommand<Paged<UserView>>()(
   'identity.cmd.list-users',
-  withActor({ pagination: paginationSchema }),
+  withActor({ pagination: paginationSchema, search: searchSchema }),
 );
 
 export const CreateCustomer = defineCommand<CustomerView>()(
@@ -67,7 +67,7 @@ export const GetProvider = defineCommand<ProviderView>()('identity.cmd.get-provi
 
 export const ListProviders = defineCommand<Paged<ProviderView>>()(
   'identity.cmd.list-providers',
-  withActor({ filters: providerFiltersSchema, pagination: paginationSchema }),
+  withActor({ filters: providerFiltersSchema, pagination: paginationSchema, search: searchSchema }),
 );
 
 export const UpdateProvider = defineCommand<ProviderView>()(

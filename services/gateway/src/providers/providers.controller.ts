@@ -12,6 +12,7 @@ import {
   SetProviderPresence,
   UpdateProvider,
   paginationSchema,
+  searchSchema,
   providerCreateBodySchema,
   providerFiltersSchema,
   providerUpdateBodySchema,
@@ -47,12 +48,14 @@ export class ProvidersController {
   @ApiQuery({ name: 'populate', required: false, description: 'Accepted for compatibility; the user link is always included' })
   @ApiQuery({ name: 'pagination[page]', required: false, type: Number })
   @ApiQuery({ name: 'pagination[pageSize]', required: false, type: Number })
-  @ApiRoute({ summary: 'List provider profiles (the pending list for admins)', errors: [400, 401, 403] })
+  @ApiQuery({ name: 'search', required: false, description: 'Business name, name, phone or e-mail contains (case-insensitive)' })
+  @ApiRoute({ summary: 'List provider profiles (the pending list for admins), searchable', errors: [400, 401, 403] })
   async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<ProviderView>> {
     const q = parseBracketQuery(query);
     const filters = parseOrThrow(providerFiltersSchema, q.filters, 'Query parameter filters');
     const pagination = parseOrThrow(paginationSchema, q.pagination, 'Query parameter pagination');
-    const page = await this.rpc.send(ListProviders, { actor, filters, pagination });
+    const search = parseOrThrow(searchSchema, q.search, 'Query parameter search');
+    const page = await this.rpc.send(ListProviders, { actor, filters, pagination, search });
     return { ...page, data: await Promise.all(page.data.map((view) => this.withLedgerBalance(actor, view))) };
   }
 

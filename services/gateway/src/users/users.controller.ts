@@ -8,6 +8,7 @@ import {
   SetUserRole,
   UpdateUser,
   paginationSchema,
+  searchSchema,
   setRoleBodySchema,
   updateUserBodySchema,
   type Actor,
@@ -74,11 +75,13 @@ export class UsersController {
   @Get('users')
   @ApiQuery({ name: 'pagination[page]', required: false, type: Number })
   @ApiQuery({ name: 'pagination[pageSize]', required: false, type: Number })
-  @ApiRoute({ summary: 'Admin: list customers and providers', errors: [400, 401, 403] })
+  @ApiQuery({ name: 'search', required: false, description: 'Name, e-mail, phone or business name contains (case-insensitive)' })
+  @ApiRoute({ summary: 'Admin: list customers and providers, searchable', errors: [400, 401, 403] })
   list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<UserView>> {
     const q = parseBracketQuery(query);
     const pagination = parseOrThrow(paginationSchema, q.pagination, 'Query parameter pagination');
-    return this.rpc.send(ListUsers, { actor, pagination });
+    const search = parseOrThrow(searchSchema, q.search, 'Query parameter search');
+    return this.rpc.send(ListUsers, { actor, pagination, search });
   }
 }
 

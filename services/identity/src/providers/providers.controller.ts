@@ -29,7 +29,7 @@ export class ProvidersController {
 
   @Command(ListProviders)
   list(req: CommandParsed<typeof ListProviders>): Promise<Paged<ProviderView>> {
-    return this.providers.list(req.actor, req.filters, req.pagination);
+    return this.providers.list(req.actor, req.filters, req.pagination, req.search);
   }
 
   @Command(SetProviderPresence)

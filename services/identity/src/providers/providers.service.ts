@@ -9,6 +9,7 @@ import {
   ProviderCreated,
   ProviderRejected,
   ProviderUpdated,
+  containsPattern,
   pageMeta,
   toCents,
   type Actor,
@@ -126,10 +127,12 @@ export class ProvidersService {
    * Filters `isApproved.$null` / `isApproved.$eq` and `online.$eq`. Non-admins only ever see approved
    * providers; asking them for the pending or rejected ones is FORBIDDEN.
    */
+  /** Provider profiles, newest first; `search` matches business name, name, phone or e-mail (any case). */
   async list(
     actor: Actor,
     filters: ProviderFilters | undefined,
     pagination: Pagination,
+    search?: string,
   ): Promise<Paged<ProviderView>> {
     const known = requireActor(actor);
     const approval = filters?.isApproved;
@@ -148,13 +151,16 @@ export class ProvidersService {
       where.isApproved = true;
     }
     if (filters?.online) where.online = filters.online.$eq === 'true';
-    const [rows, total] = await this.dataSource.getRepository(ProviderEntity).findAndCount({
-      where,
-      relations: { user: true },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: (pagination.page - 1) * pagination.pageSize,
-      take: pagination.pageSize,
-    });
+    const qb = this.dataSource.getRepository(ProviderEntity).createQueryBuilder('p').leftJoinAndSelect('p.user', 'u').setFindOptions({ where });
+    if (search) {
+      qb.andWhere(`(p.business_name ILIKE :q OR p.full_name ILIKE :q OR p.phone ILIKE :q OR u.email ILIKE :q)`, { q: containsPattern(search) });
+    }
+    const [rows, total] = await qb
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'ASC')
+      .skip((pagination.page - 1) * pagination.pageSize)
+      .take(pagination.pageSize)
+      .getManyAndCount();
     return {
       data: rows.map((p) => toProviderView(p, p.user, this.audience(known, p))),
       meta: pageMeta(pagination.page, pagination.pageSize, total),

@@ -46,6 +46,6 @@ export class UsersController {
 
   @Command(ListUsers)
   list(req: CommandParsed<typeof ListUsers>): Promise<Paged<UserView>> {
-    return this.users.listUsers(req.actor, req.pagination);
+    return this.users.listUsers(req.actor, req.pagination, req.search);
   }
 }

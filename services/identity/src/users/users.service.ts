@@ -8,6 +8,7 @@ import {
   UserRegistered,
   UserRoleSet,
   UserUpdated,
+  containsPattern,
   pageMeta,
   type Actor,
   type AuthResponse,
@@ -200,15 +201,28 @@ export class UsersService {
   }
 
   /** Admin only: the customers and providers (admins and users without a role are left out, as in the spec). */
-  async listUsers(actor: Actor, pagination: Pagination): Promise<Paged<UserView>> {
+  /** Customers and providers, newest first; `search` matches name, e-mail, phone or business name (any case). */
+  async listUsers(actor: Actor, pagination: Pagination, search?: string): Promise<Paged<UserView>> {
     requireAdmin(actor);
-    const repo = this.dataSource.getRepository(UserEntity);
-    const [users, total] = await repo.findAndCount({
-      where: { role: In(['customer', 'provider']) },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: (pagination.page - 1) * pagination.pageSize,
-      take: pagination.pageSize,
-    });
+    const qb = this.dataSource
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('u.role IN (:...roles)', { roles: ['customer', 'provider'] });
+    if (search) {
+      qb.andWhere(
+        `(u.username ILIKE :p OR u.email ILIKE :p
+          OR EXISTS (SELECT 1 FROM "identity"."customers" c WHERE c."user_id" = u.id AND (c."full_name" ILIKE :p OR c."phone" ILIKE :p))
+          OR EXISTS (SELECT 1 FROM "identity"."providers" pr WHERE pr."user_id" = u.id
+                     AND (pr."business_name" ILIKE :p OR pr."full_name" ILIKE :p OR pr."phone" ILIKE :p)))`,
+        { p: containsPattern(search) },
+      );
+    }
+    const [users, total] = await qb
+      .orderBy('u.createdAt', 'DESC')
+      .addOrderBy('u.id', 'ASC')
+      .skip((pagination.page - 1) * pagination.pageSize)
+      .take(pagination.pageSize)
+      .getManyAndCount();
     const ids = users.map((u) => u.id);
     const [customers, providers] = ids.length
       ? await Promise.all([

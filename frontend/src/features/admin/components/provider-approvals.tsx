@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ProviderView } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate, formatMoney } from '../../../shared/format';
@@ -8,6 +8,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
 import { UploadedImage } from '../../../shared/upload/image-thumbnail';
 import { useListPendingProvidersQuery, useUpdateProviderMutation } from '../../provider/api';
+import { Pager, SearchBox } from './list-controls';
 
 function ProviderDetails({ provider }: { provider: ProviderView }) {
   const rows: Array<[string, string]> = [
@@ -53,7 +54,15 @@ function ProviderDocuments({ provider }: { provider: ProviderView }) {
 /** Pending providers (isApproved unset) with a review dialog (details and documents) to approve or reject. */
 export function ProviderApprovals() {
   const { toast } = useToast();
-  const { data: providers, isLoading, isError, error, refetch, isFetching } = useListPendingProvidersQuery();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const { data, isLoading, isError, error, refetch, isFetching } = useListPendingProvidersQuery({ page, search });
+  const providers = data?.items;
+  // A new search starts again from its first page.
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setPage(1);
+  }, []);
   const [updateProvider, { isLoading: saving }] = useUpdateProviderMutation();
   const [reviewing, setReviewing] = useState<ProviderView | null>(null);
 
@@ -70,9 +79,6 @@ export function ProviderApprovals() {
     }
   };
 
-  if (isLoading) return <Spinner label="Loading pending providers..." />;
-  if (isError) return <ErrorState message={errorMessage(error, 'Could not load pending providers.')} onRetry={() => void refetch()} />;
-
   return (
     <section aria-labelledby="approvals-heading" className="stack">
       <div className="row row--between">
@@ -81,8 +87,13 @@ export function ProviderApprovals() {
           Refresh
         </Button>
       </div>
-      {!providers || providers.length === 0 ? (
-        <EmptyState>No providers are waiting for approval.</EmptyState>
+      <SearchBox label="Search applications" placeholder="Business, name, phone or e-mail" onSearch={onSearch} />
+      {isLoading ? (
+        <Spinner label="Loading pending providers..." />
+      ) : isError ? (
+        <ErrorState message={errorMessage(error, 'Could not load pending providers.')} onRetry={() => void refetch()} />
+      ) : !providers || providers.length === 0 ? (
+        <EmptyState>{search ? `No applications match “${search}”.` : 'No providers are waiting for approval.'}</EmptyState>
       ) : (
         <ul className="list">
           {providers.map((provider) => (
@@ -100,6 +111,7 @@ export function ProviderApprovals() {
           ))}
         </ul>
       )}
+      {data && <Pager label="Application pages" page={data.page} pageCount={data.pageCount} total={data.total} busy={isFetching} onPage={setPage} />}
       <Dialog
         open={reviewing !== null}
         title="Review Provider"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { UserView } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format';
@@ -10,6 +10,7 @@ import { TextField } from '../../../shared/ui/text-field';
 import { useUpdateCustomerMutation } from '../../customer/api';
 import { useUpdateProviderMutation } from '../../provider/api';
 import { useListUsersQuery } from '../api';
+import { Pager, SearchBox } from './list-controls';
 
 type Approval = 'pending' | 'approved' | 'rejected';
 
@@ -109,22 +110,31 @@ function EditUserDialog({ user, onClose }: { user: UserView; onClose: () => void
   );
 }
 
-/** Every non-admin user with an edit dialog (customer name and phone; provider business name and approval). */
+/** Every non-admin user, 25 a page and searchable, with an edit dialog (customer name and phone; provider business name and approval). */
 export function UserManagement() {
-  const { data: users, isLoading, isError, error, refetch } = useListUsersQuery();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const { data, isLoading, isError, error, refetch, isFetching } = useListUsersQuery({ page, search });
   const [editing, setEditing] = useState<UserView | null>(null);
+  // A new search starts again from its first page.
+  const onSearch = useCallback((text: string) => {
+    setSearch(text);
+    setPage(1);
+  }, []);
 
-  if (isLoading) return <Spinner label="Loading users..." />;
-  if (isError) return <ErrorState message={errorMessage(error, 'Could not load users.')} onRetry={() => void refetch()} />;
-
-  const rows = (users ?? []).filter((user) => user.role?.name !== 'admin');
+  const rows = (data?.items ?? []).filter((user) => user.role?.name !== 'admin');
   return (
     <section aria-labelledby="users-heading" className="stack">
       <h2 id="users-heading">Users</h2>
-      {rows.length === 0 ? (
-        <EmptyState>No users yet.</EmptyState>
+      <SearchBox label="Search users" placeholder="Name, e-mail, phone or business" onSearch={onSearch} />
+      {isLoading ? (
+        <Spinner label="Loading users..." />
+      ) : isError ? (
+        <ErrorState message={errorMessage(error, 'Could not load users.')} onRetry={() => void refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState>{search ? `No users match “${search}”.` : 'No users yet.'}</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" aria-busy={isFetching || undefined}>
           <table className="table">
             <thead>
               <tr>
@@ -157,6 +167,7 @@ export function UserManagement() {
           </table>
         </div>
       )}
+      {data && <Pager label="Users pages" page={data.page} pageCount={data.pageCount} total={data.total} busy={isFetching} onPage={setPage} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
     </section>
   );
