@@ -8,7 +8,7 @@ import { Dialog } from '../../../shared/ui/dialog';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
 import { UploadedImage } from '../../../shared/upload/image-thumbnail';
 import { useListPendingProvidersQuery, useUpdateProviderMutation } from '../../provider/api';
-import { Pager, SearchBox } from './list-controls';
+import { Pager, SearchBox } from '../../../shared/ui/list-controls';
 
 function ProviderDetails({ provider }: { provider: ProviderView }) {
   const rows: Array<[string, string]> = [

@@ -10,7 +10,7 @@ import { TextField } from '../../../shared/ui/text-field';
 import { useUpdateCustomerMutation } from '../../customer/api';
 import { useUpdateProviderMutation } from '../../provider/api';
 import { useListUsersQuery } from '../api';
-import { Pager, SearchBox } from './list-controls';
+import { Pager, SearchBox } from '../../../shared/ui/list-controls';
 
 type Approval = 'pending' | 'approved' | 'rejected';
 

@@ -14,12 +14,13 @@ import { useProviderRequestsFeed } from '../../requests/hooks/use-provider-reque
 import { UnderReview } from '../components/under-review';
 import { EarningsTab } from '../../payments/components/earnings-tab';
 import { HistoryTab } from '../../payments/components/history-tab';
+import { ReviewsTab } from '../../ratings/components/reviews-tab';
 import { ProviderJobHistory } from '../../tracking/components/provider-job-history';
 
 /** How often an unapproved provider re-fetches its approval. */
 export const APPROVAL_POLL_MS = 15_000;
 
-type ProviderTab = 'requests' | 'history' | 'earnings' | 'profile';
+type ProviderTab = 'requests' | 'history' | 'earnings' | 'reviews' | 'profile';
 
 /**
  * /provider/dashboard: the review screen until approved, then the Online/Offline switch and the Requests, History,
@@ -91,6 +92,7 @@ export function ProviderDashboardPage() {
               ),
             },
             { id: 'earnings', label: 'Earnings', panel: <EarningsTab providerId={provider.documentId} /> },
+            { id: 'reviews', label: 'Reviews', panel: <ReviewsTab providerId={provider.documentId} /> },
             { id: 'profile', label: 'Profile', panel: <ProviderProfileCard provider={provider} /> },
           ]}
         />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../shared/ui/button';
+import { Button } from './button';
 
 /** Typing waits this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
