@@ -188,6 +188,40 @@ describe('supply: matching both ways and by service type', () => {
     }
   });
 
+  it("filters a provider's history by status and created date (inclusive days), and refuses a backwards range", async () => {
+    const p = place();
+    const customer = await aCustomer(publisher, ds);
+    const provider = await aProvider(publisher, ds, { location: p.near });
+    const jobs: string[] = [];
+    for (const day of ['2026-03-01T12:00:00Z', '2026-03-05T23:30:00Z', '2026-03-09T08:00:00Z']) {
+      const r = await client.send(CreateServiceRequest, { actor: customer.actor, body: at(p) as never });
+      const bid = await client.send(PlaceBid, { actor: provider.actor, body: { data: { requestId: r.id, amount: 90, estimatedArrival: 10 } } });
+      await client.send(AcceptBid, { actor: customer.actor, bidId: bid.id });
+      await ds.query(`UPDATE "requests"."service_requests" SET created_at = $2 WHERE id = $1`, [r.id, day]);
+      jobs.push(r.id);
+    }
+    await client.send(CancelServiceRequest, { actor: provider.actor, requestId: jobs[2]!, reason: 'Emergency' });
+    const list = (filters: Record<string, unknown>) =>
+      client.send(ListServiceRequests, {
+        actor: provider.actor,
+        filters: { provider: { documentId: { $eq: provider.providerId } }, ...filters } as never,
+        sort: 'createdAt:asc',
+        pagination: {} as never,
+      });
+    expect((await list({})).data.map((r) => r.id)).toEqual(jobs);
+    expect((await list({ tireStatus: { $eq: 'Cancelled' } })).data.map((r) => r.id)).toEqual([jobs[2]]);
+    expect((await list({ tireStatus: { $eq: 'Accepted' } })).data.map((r) => r.id)).toEqual([jobs[0], jobs[1]]);
+    // A bare date's end covers its whole day.
+    expect((await list({ createdAt: { $gte: '2026-03-02', $lte: '2026-03-05' } })).data.map((r) => r.id)).toEqual([jobs[1]]);
+    expect((await list({ createdAt: { $gte: '2026-03-05T00:00:00Z' } })).data.map((r) => r.id)).toEqual([jobs[1], jobs[2]]);
+    expect((await list({ createdAt: { $lt: '2026-03-05T00:00:00Z' } })).data.map((r) => r.id)).toEqual([jobs[0]]);
+    const backwards = await list({ createdAt: { $gte: '2026-03-09', $lte: '2026-03-01' } }).catch((e: unknown) => e);
+    expect(backwards).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(JSON.stringify((backwards as DomainError).details)).toContain('The start date must be on or before the end date');
+    const garbage = await list({ createdAt: { $gte: 'yesterday' } }).catch((e: unknown) => e);
+    expect(JSON.stringify((garbage as DomainError).details)).toContain('Use a date like 2026-11-24');
+  });
+
   it('lets the accepted provider cancel with a reason (role and reason recorded and shown to the customer); refuses other providers', async () => {
     const p = place();
     const customer = await aCustomer(publisher, ds);

@@ -21,6 +21,20 @@ export function latLngParam(p: LatLngValue): string {
   return `${p.lat.toFixed(5)},${p.lng.toFixed(5)}`;
 }
 
+/** The History filters: a status (empty: all) and a range of local days ('2026-11-24', empty: open-ended). */
+export interface JobHistoryArgs {
+  providerId: string;
+  status: string;
+  from: string;
+  to: string;
+}
+
+/** Local midnight of a 'YYYY-MM-DD' day, `plusDays` later. */
+export function localDayStart(day: string, plusDays = 0): Date {
+  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(y, m - 1, d + plusDays);
+}
+
 export const trackingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/settings (public part): the map key the map needs. */
@@ -31,10 +45,19 @@ export const trackingApi = baseApi.injectEndpoints({
       keepUnusedDataFor: 300,
     }),
     /** The provider's jobs (spec section 7: GET /service-requests filtered by provider documentId, newest first). */
-    listProviderJobs: build.query<ServiceRequestView[], string>({
-      query: (providerId) => ({
+    /** The provider's jobs, newest first, filtered on the server by status and created date (local days). */
+    listProviderJobs: build.query<ServiceRequestView[], JobHistoryArgs>({
+      query: ({ providerId, status, from, to }) => ({
         url: '/service-requests',
-        params: { populate: '*', 'filters[provider][documentId][$eq]': providerId, sort: 'createdAt:desc', 'pagination[pageSize]': 50 },
+        params: {
+          populate: '*',
+          'filters[provider][documentId][$eq]': providerId,
+          sort: 'createdAt:desc',
+          'pagination[pageSize]': 50,
+          ...(status ? { 'filters[tireStatus][$eq]': status } : {}),
+          ...(from ? { 'filters[createdAt][$gte]': localDayStart(from).toISOString() } : {}),
+          ...(to ? { 'filters[createdAt][$lt]': localDayStart(to, 1).toISOString() } : {}),
+        },
       }),
       transformResponse: (raw: Paged<ServiceRequestView>) => unwrapList(raw),
       providesTags: ['ServiceRequests'],

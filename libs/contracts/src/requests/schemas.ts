@@ -18,6 +18,7 @@ export const REQUEST_STATUS_INPUTS = [
   'Completed',
   'Cancelled',
   'Canceled',
+  'Expired',
 ] as const;
 
 export const tireSizeSchema = z
@@ -147,12 +148,44 @@ export type BidUpdateBody = z.infer<typeof bidUpdateBodySchema>;
 
 const eq = <T extends z.ZodTypeAny>(t: T) => z.object({ $eq: t }).strict();
 
-/** `filters[provider][documentId][$eq]`, `filters[customer][documentId][$eq]`, `filters[tireStatus][$eq]`. */
+/** A date ('2026-11-24', the whole day in UTC) or an instant with its offset ('2026-11-24T05:00:00.000Z'). */
+const dateBound = z
+  .string()
+  .trim()
+  .refine((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) || /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v)) && !Number.isNaN(Date.parse(v)), {
+    message: 'Use a date like 2026-11-24',
+  });
+
+/** Where a bound of a createdAt range lies: a bare date's $lte covers its whole day. */
+export function dateBoundInstant(v: string, end: boolean): Date {
+  const d = new Date(v);
+  if (end && /^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(d.getTime() + 86_400_000 - 1);
+  return d;
+}
+
+/** `filters[createdAt][$gte]` / `[$lte]` (inclusive) / `[$lt]`: the History tab's date range. */
+export const createdAtRangeSchema = z
+  .object({ $gte: dateBound.optional(), $lte: dateBound.optional(), $lt: dateBound.optional() })
+  .strict()
+  .refine((r) => !(r.$lte && r.$lt), { message: 'Use $lte or $lt, not both', path: ['$lt'] })
+  .refine(
+    (r) => {
+      const to = r.$lte ?? r.$lt;
+      return !r.$gte || !to || dateBoundInstant(r.$gte, false).getTime() <= dateBoundInstant(to, r.$lte !== undefined).getTime();
+    },
+    { message: 'The start date must be on or before the end date', path: ['$gte'] },
+  );
+
+/**
+ * `filters[provider][documentId][$eq]`, `filters[customer][documentId][$eq]`, `filters[tireStatus][$eq]`,
+ * `filters[createdAt][$gte|$lte|$lt]`.
+ */
 export const serviceRequestFiltersSchema = z
   .object({
     provider: z.object({ documentId: eq(uuid) }).strict().optional(),
     customer: z.object({ documentId: eq(uuid) }).strict().optional(),
     tireStatus: eq(z.enum(REQUEST_STATUS_INPUTS)).optional(),
+    createdAt: createdAtRangeSchema.optional(),
   })
   .strict()
   .optional();

@@ -54,6 +54,8 @@ export class ServiceRequestsController {
   @ApiQuery({ name: 'filters[provider][documentId][$eq]', required: false })
   @ApiQuery({ name: 'filters[customer][documentId][$eq]', required: false })
   @ApiQuery({ name: 'filters[tireStatus][$eq]', required: false })
+  @ApiQuery({ name: 'filters[createdAt][$gte]', required: false, description: 'From this date (2026-11-24) or instant (ISO with offset)' })
+  @ApiQuery({ name: 'filters[createdAt][$lte]', required: false, description: 'Up to this date (its whole day) or instant' })
   @ApiQuery({ name: 'sort', required: false, example: 'createdAt:desc' })
   @ApiQuery({ name: 'pagination[page]', required: false, type: Number })
   @ApiQuery({ name: 'pagination[pageSize]', required: false, type: Number })

@@ -7,6 +7,7 @@ import {
   RequestAccepted,
   RequestCancelled,
   RequestCreated,
+  dateBoundInstant,
   pageMeta,
   REQUEST_LIFECYCLE,
   type Actor,
@@ -192,6 +193,10 @@ export class ServiceRequestsService {
       if (st === 'Completed') qb.andWhere(`r.tire_status IN ('Service Completed', 'Completed')`);
       else qb.andWhere('r.tire_status = :st', { st });
     }
+    const range = filters?.createdAt;
+    if (range?.$gte) qb.andWhere('r.created_at >= :from', { from: dateBoundInstant(range.$gte, false) });
+    if (range?.$lte) qb.andWhere('r.created_at <= :to', { to: dateBoundInstant(range.$lte, true) });
+    if (range?.$lt) qb.andWhere('r.created_at < :before', { before: dateBoundInstant(range.$lt, false) });
     const [field, dir] = (sort ?? 'createdAt:desc').split(':') as [string, string | undefined];
     const column = field === 'budget' ? 'r.budgetCents' : field === 'updatedAt' ? 'r.updatedAt' : 'r.createdAt';
     qb.orderBy(column, dir?.toLowerCase() === 'asc' ? 'ASC' : 'DESC').addOrderBy('r.id', 'ASC');

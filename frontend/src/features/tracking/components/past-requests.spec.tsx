@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { FetchStub } from '../../../test/fetch-stub';
 import { CustomerRequestsList } from '../../requests/components/customer-requests-list';
 import { aRequest, IDS, renderTracking } from '../tracking.test-kit';
@@ -67,5 +68,46 @@ describe("the provider's job history", () => {
     });
     stub = h.fetchStub;
     expect(await screen.findByText('Failed to load job history. Please try again.')).toBeInTheDocument();
+  });
+
+  it('filters by status and local dates on the server, clears, says when nothing matches and refuses a backwards range', async () => {
+    const h = renderTracking({
+      role: 'provider',
+      path: '/provider/dashboard',
+      routePath: '/provider/dashboard',
+      element: <ProviderJobHistory providerId={IDS.provider} />,
+      api: {
+        'GET /api/service-requests': (call) => ({
+          json: { data: call.url.searchParams.get('filters[tireStatus][$eq]') === 'Cancelled' ? [] : [aRequest()] },
+        }),
+      },
+    });
+    stub = h.fetchStub;
+    await screen.findByRole('list', { name: 'Your jobs' });
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Status'), 'Cancelled');
+    expect(await screen.findByText('No jobs match these filters.')).toBeInTheDocument();
+    expect(h.fetchStub.callsTo('GET /api/service-requests').at(-1)?.url.searchParams.get('filters[tireStatus][$eq]')).toBe('Cancelled');
+
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await user.type(screen.getByLabelText('From'), '2026-03-02');
+    await user.type(screen.getByLabelText('To'), '2026-03-05');
+    await waitFor(() => expect(h.fetchStub.callsTo('GET /api/service-requests').at(-1)?.url.searchParams.get('filters[createdAt][$lt]')).not.toBeNull());
+    const params = h.fetchStub.callsTo('GET /api/service-requests').at(-1)?.url.searchParams;
+    // Local midnights: the whole of 2 to 5 March where the provider is.
+    expect(params?.get('filters[createdAt][$gte]')).toBe(new Date(2026, 2, 2).toISOString());
+    expect(params?.get('filters[createdAt][$lt]')).toBe(new Date(2026, 2, 6).toISOString());
+
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '2026-03-09');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+
+    const calls = h.fetchStub.callsTo('GET /api/service-requests').length;
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('list', { name: 'Your jobs' })).toBeInTheDocument();
+    expect(h.fetchStub.callsTo('GET /api/service-requests').length).toBeGreaterThan(calls);
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 });
