@@ -1,7 +1,7 @@
 /**
  * Matching benchmark: 100k providers in the requests read model (spread over the continental US, radius
- * 5-50 miles, ~80% approved, ~70% online), then N request points matched with the production query
- * (GiST box index + exact haversine in SQL). Prints p50/p95/p99 and the plan. `npm run bench -w @tiredash/requests`.
+ * 5-50 miles, ~80% approved, ~70% online, each offering about half the services), then N request points matched
+ * with the production query (GiST box index + service-type overlap + exact haversine in SQL). Prints p50/p95/p99 and the plan. `npm run bench -w @tiredash/requests`.
  * DATABASE_URL (admin) defaults to the local PostgreSQL; a scratch database is created and dropped.
  */
 import { randomUUID } from 'node:crypto';
@@ -12,6 +12,7 @@ import { DataSource } from 'typeorm';
 import { REQUESTS_ENTITIES, REQUESTS_MIGRATIONS, REQUESTS_SCHEMA } from '../src/database/database';
 import { MatchingService } from '../src/matching/matching.service';
 import { coverageBox } from '../src/read-models/coverage';
+import { SERVICE_TYPES } from '@tiredash/contracts';
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 2_000);
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
       const boxes: string[] = [];
       const online: boolean[] = [];
       const approved: (boolean | null)[] = [];
+      const services: string[] = [];
       for (let i = 0; i < Math.min(BATCH, PROVIDERS - done); i++) {
         const lat = rand(25, 49);
         const lng = rand(-124, -67);
@@ -61,13 +63,16 @@ async function main(): Promise<void> {
         online.push(Math.random() < 0.7);
         const a = Math.random();
         approved.push(a < 0.8 ? true : a < 0.9 ? null : false);
+        // Each provider offers a few of the services (as registration and the profile checklist allow).
+        const offered = SERVICE_TYPES.filter(() => Math.random() < 0.5);
+        services.push(`{${(offered.length ? offered : [SERVICE_TYPES[0]]).map((t) => `"${t}"`).join(',')}}`);
       }
       await ds.query(
-        `INSERT INTO "requests"."provider_profiles" (id, user_id, business_name, phone, service_radius_miles, lat, lng, coverage, online, is_approved, source_at)
-         SELECT id, user_id, 'Bench Tires', '+1 555 000 0000', r, lat, lng, box::box, online, approved, now()
-           FROM unnest($1::uuid[], $2::uuid[], $3::float8[], $4::float8[], $5::float8[], $6::text[], $7::bool[], $8::bool[])
-             AS t(id, user_id, lat, lng, r, box, online, approved)`,
-        [ids, users, lats, lngs, radii, boxes, online, approved],
+        `INSERT INTO "requests"."provider_profiles" (id, user_id, business_name, phone, service_radius_miles, lat, lng, coverage, online, is_approved, service_types, source_at)
+         SELECT id, user_id, 'Bench Tires', '+1 555 000 0000', r, lat, lng, box::box, online, approved, st::text[], now()
+           FROM unnest($1::uuid[], $2::uuid[], $3::float8[], $4::float8[], $5::float8[], $6::text[], $7::bool[], $8::bool[], $9::text[])
+             AS t(id, user_id, lat, lng, r, box, online, approved, st)`,
+        [ids, users, lats, lngs, radii, boxes, online, approved, services],
       );
     }
     await ds.query(`ANALYZE "requests"."provider_profiles"`);
@@ -88,7 +93,8 @@ async function main(): Promise<void> {
 
     const plan: { 'QUERY PLAN': string }[] = await ds.query(
       `EXPLAIN ANALYZE SELECT p.id FROM "requests"."provider_profiles" p
-        WHERE p.is_approved = true AND p.online = true AND p.coverage @> box(point($2, $1), point($2, $1))`,
+        WHERE p.is_approved = true AND p.online = true AND p.coverage @> box(point($2, $1), point($2, $1))
+          AND p.service_types && ARRAY['Flat Tire Repair', 'Tire Repair']::text[]`,
       [points[0]!.lat, points[0]!.lng],
     );
     // The same query without the index, for comparison.

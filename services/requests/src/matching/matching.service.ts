@@ -97,16 +97,17 @@ export class MatchingService {
     return rows.map((r) => ({ requestId: r.request_id, distanceMiles: Number(r.distance_miles), providersAsked: Number(r.providers_asked) }));
   }
 
-  /** The same query without storing offers: the benchmark measures it. */
-  async find(manager: EntityManager, lat: number, lng: number): Promise<string[]> {
+  /** The same query without storing offers (service type included): the benchmark measures it. */
+  async find(manager: EntityManager, lat: number, lng: number, serviceType: ServiceType = 'Flat Tire Repair'): Promise<string[]> {
     const rows: { id: string }[] = await manager.query(
       `SELECT c."id" FROM (
          SELECT p."id", ${haversineSql('$1', '$2')} AS "miles", p."service_radius_miles"
          FROM "requests"."provider_profiles" p
          WHERE p."is_approved" = true AND p."online" = true
            AND p."coverage" @> box(point($2, $1), point($2, $1))
+           AND p."service_types" && $3::text[]
        ) c WHERE c."miles" <= c."service_radius_miles"`,
-      [lat, lng],
+      [lat, lng, PROVIDER_SERVICES_FOR_REQUEST[serviceType]],
     );
     return rows.map((r) => r.id);
   }
