@@ -5,6 +5,7 @@
 // own `loadConfig` (src/config.ts): compose must give a working development stack, Kubernetes a valid production one,
 // and the URLs services use to reach each other must point at the right host and port. The README documents every
 // variable the services read.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
@@ -280,10 +281,11 @@ describe('deployment files', () => {
         const s = compose.services[name]!;
         const env = composeEnv(s);
         const deps = Object.keys(s.depends_on ?? {});
-        const cfg = loadServiceConfig<{ databaseUrl?: string; natsUrl?: string; redisUrl?: string }>(
-          name,
-          env,
-        );
+        // A local try-out (.env: TIREDASH_LOCAL=1): the development defaults are allowed.
+        const cfg = loadServiceConfig<{ databaseUrl?: string; natsUrl?: string; redisUrl?: string }>(name, {
+          ...env,
+          TIREDASH_LOCAL: '1',
+        });
         if (/DATABASE_URL/.test(service.configSource)) {
           expect(new URL(env.DATABASE_URL!).hostname).toBe('postgres');
           expect(deps).toContain('postgres');
@@ -302,6 +304,24 @@ describe('deployment files', () => {
         for (const dep of deps) expect(compose.services[dep]).toBeDefined();
       },
     );
+
+    it.each([
+      ['identity', ['JWT_SECRET']],
+      ['gateway', ['JWT_SECRET']],
+      ['realtime', ['JWT_SECRET']],
+      ['content', ['CONTENT_ENCRYPTION_KEY']],
+      ['payments', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']],
+    ])('fails closed: %s refuses the compose environment without secrets, naming them in one line', (name, missing) => {
+      const env = composeEnv(compose.services[name]!);
+      expect(env.TIREDASH_LOCAL).toBe('');
+      let message = '';
+      try {
+        loadServiceConfig(name, env);
+      } catch (err) {
+        message = err instanceof Error ? err.message : String(err);
+      }
+      expect(message).toBe(`${name}: invalid environment: ${missing.join(', ')} required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)`);
+    });
 
     it('wires the URLs services reach each other by (REALTIME_URL, STRIPE_API_BASE, the webhook URL)', () => {
       const gatewayEnv = composeEnv(compose.services.gateway!);
@@ -323,12 +343,12 @@ describe('deployment files', () => {
       }
       const gw = loadServiceConfig<{ realtimeUrl: string; uploads: { driver: string; dir?: string } }>(
         'gateway',
-        gatewayEnv,
+        { ...gatewayEnv, TIREDASH_LOCAL: '1' },
       );
       expect(gw.realtimeUrl).toBe(`http://realtime:${composeEnv(compose.services.realtime!).REALTIME_PORT}`);
       const payments = loadServiceConfig<{ stripe: { host: string; port: number } }>(
         'payments',
-        composeEnv(compose.services.payments!),
+        { ...composeEnv(compose.services.payments!), TIREDASH_LOCAL: '1' },
       );
       expect(payments.stripe).toMatchObject({
         host: 'stripe-emulator',
@@ -338,7 +358,7 @@ describe('deployment files', () => {
 
     it('keeps the gateway uploads on a named volume', () => {
       const gatewayEnv = composeEnv(compose.services.gateway!);
-      const gw = loadServiceConfig<{ uploads: { driver: string; dir?: string } }>('gateway', gatewayEnv);
+      const gw = loadServiceConfig<{ uploads: { driver: string; dir?: string } }>('gateway', { ...gatewayEnv, TIREDASH_LOCAL: '1' });
       expect(gw.uploads.driver).toBe('local');
       const mounts = (compose.services.gateway!.volumes ?? []).map((v) => v.split(':'));
       const mount = mounts.find(([, target]) => gw.uploads.dir!.startsWith(`${target}/`));
@@ -477,6 +497,31 @@ describe('deployment files', () => {
         3600,
       );
     });
+  });
+
+  describe('fails closed', () => {
+    const expected: Record<string, string> = {
+      identity: 'DATABASE_URL, NATS_URL, JWT_SECRET',
+      gateway: 'JWT_SECRET',
+      realtime: 'NATS_URL, REDIS_URL, JWT_SECRET',
+      content: 'DATABASE_URL, NATS_URL, CONTENT_ENCRYPTION_KEY',
+      payments: 'DATABASE_URL, NATS_URL, STRIPE_API_BASE, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET',
+    };
+    it.each(Object.keys(expected).map((s) => [s]))(
+      'the built %s process, started with NODE_ENV=production and no secrets, stops at once with one line naming them',
+      (name) => {
+        const main = path.join(ROOT, 'services', name, 'dist', 'main.js');
+        expect(fs.existsSync(main)).toBe(true);
+        const run = spawnSync(process.execPath, [main], {
+          env: { PATH: process.env.PATH, NODE_ENV: 'production', TIREDASH_LOCAL: '1' },
+          encoding: 'utf8',
+          timeout: 20000,
+        });
+        expect(run.status).toBe(1);
+        const lines = `${run.stdout}${run.stderr}`.trim().split('\n');
+        expect(lines).toEqual([`${name}: invalid environment: ${expected[name]} required when NODE_ENV=production`]);
+      },
+    );
   });
 
   describe('documentation', () => {

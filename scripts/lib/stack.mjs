@@ -293,6 +293,9 @@ export async function startStack(opts = {}) {
       NATS_NAMESPACE: namespace,
       REDIS_URL: infra.redisUrl,
       JWT_SECRET: devJwtSecret(dataDir),
+      // A local run: services may use their public development defaults (the emulator's Stripe keys, the dev
+      // encryption key). Outside it (compose, Kubernetes) they refuse to start without real secrets.
+      TIREDASH_LOCAL: '1',
       STATIC_DIR: fe ? fe.dist : path.join(ROOT, 'frontend', 'dist'),
       ...(opts.env ?? {}),
     };

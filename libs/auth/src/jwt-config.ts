@@ -1,3 +1,4 @@
+import { LOCAL_FLAG, localDefaultsAllowed } from '@tiredash/runtime';
 import { z } from 'zod';
 
 export interface JwtConfig {
@@ -10,7 +11,7 @@ export interface JwtConfig {
 /** Minimum length of JWT_SECRET in production (HS256 wants at least 256 bits of key). */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
-/** Used only outside production so that a fresh clone runs without configuration. */
+/** Public: used only in a local run (TIREDASH_LOCAL=1, set by npm start) and in tests, never otherwise. */
 export const DEV_JWT_SECRET = 'tiredash-dev-only-secret-change-me-in-production-0123456789';
 
 const envSchema = z.object({
@@ -37,11 +38,15 @@ export function jwtConfigFromEnv(env: EnvLike = process.env): JwtConfig {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const local = localDefaultsAllowed(clean);
   let secret = e.JWT_SECRET;
   if (secret === undefined) {
     if (production) throw new Error('JWT_SECRET is required when NODE_ENV=production (at least 32 characters)');
+    if (!local) throw new Error(`JWT_SECRET is required (the public development secret is used only in a local run: ${LOCAL_FLAG}=1, as npm start sets)`);
     secret = DEV_JWT_SECRET;
   }
+  // The development secret is public: anyone could sign an admin token with it.
+  if (secret === DEV_JWT_SECRET && !local) throw new Error(`JWT_SECRET is the public development secret: set a secret of your own (at least ${MIN_JWT_SECRET_LENGTH} characters)`);
   if (production && secret.length < MIN_JWT_SECRET_LENGTH) {
     throw new Error(
       `JWT_SECRET is too short: ${secret.length} characters, at least ${MIN_JWT_SECRET_LENGTH} are required when NODE_ENV=production`,

@@ -108,13 +108,17 @@ describe('access tokens', () => {
 });
 
 describe('jwtConfigFromEnv', () => {
-  it('applies the defaults outside production', () => {
-    expect(jwtConfigFromEnv({ NODE_ENV: 'development' })).toEqual({
-      secret: DEV_JWT_SECRET,
-      issuer: 'tiredash-identity',
-      audience: 'tiredash-api',
-      expiresInSeconds: 604800,
-    });
+  it('applies the defaults in a local run (TIREDASH_LOCAL=1) and in tests', () => {
+    const defaults = { secret: DEV_JWT_SECRET, issuer: 'tiredash-identity', audience: 'tiredash-api', expiresInSeconds: 604800 };
+    expect(jwtConfigFromEnv({ NODE_ENV: 'development', TIREDASH_LOCAL: '1' })).toEqual(defaults);
+    expect(jwtConfigFromEnv({ NODE_ENV: 'test' })).toEqual(defaults);
+  });
+
+  it('fails closed elsewhere: no secret, or the public development one, is refused', () => {
+    expect(() => jwtConfigFromEnv({ NODE_ENV: 'development' })).toThrow(/JWT_SECRET is required/);
+    expect(() => jwtConfigFromEnv({})).toThrow(/JWT_SECRET is required/);
+    expect(() => jwtConfigFromEnv({ JWT_SECRET: DEV_JWT_SECRET })).toThrow(/public development secret/);
+    expect(() => jwtConfigFromEnv({ NODE_ENV: 'production', TIREDASH_LOCAL: '1', JWT_SECRET: DEV_JWT_SECRET })).toThrow(/public development secret/);
   });
 
   it('reads every variable', () => {

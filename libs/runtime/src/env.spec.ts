@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, configStep, parseEnv, requireInProduction } from './env';
+import { ConfigError, configStep, localDefaultsAllowed, parseEnv, requireInProduction, requireSettings } from './env';
 import { runService, type ServiceProcessIo } from './run-service';
 
 const schema = z.object({
@@ -80,5 +80,26 @@ describe('runService', () => {
     await runService('svc', load, async () => Promise.reject(new Error('database unreachable')), sink);
     expect(out.errors[0]).toMatch(/^svc failed to start: Error: database unreachable/);
     expect(out.exit).toBe(1);
+  });
+});
+
+describe('failing closed on secrets', () => {
+  it('allows the public development defaults only in a local run or a test, never in production', () => {
+    expect(localDefaultsAllowed({})).toBe(false);
+    expect(localDefaultsAllowed({ NODE_ENV: 'development' })).toBe(false);
+    expect(localDefaultsAllowed({ TIREDASH_LOCAL: '1' })).toBe(true);
+    expect(localDefaultsAllowed({ TIREDASH_LOCAL: '' })).toBe(false);
+    expect(localDefaultsAllowed({ NODE_ENV: 'test' })).toBe(true);
+    expect(localDefaultsAllowed({ NODE_ENV: 'production', TIREDASH_LOCAL: '1' })).toBe(false);
+  });
+
+  it('names every missing setting in one line', () => {
+    const opts = { production: { DATABASE_URL: undefined }, secrets: { JWT_SECRET: '', STRIPE_SECRET_KEY: undefined } };
+    expect(() => requireSettings('svc', {}, opts)).toThrow(
+      new ConfigError('svc: invalid environment: JWT_SECRET, STRIPE_SECRET_KEY required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)'),
+    );
+    expect(() => requireSettings('svc', { NODE_ENV: 'production' }, opts)).toThrow('svc: invalid environment: DATABASE_URL, JWT_SECRET, STRIPE_SECRET_KEY required when NODE_ENV=production');
+    expect(() => requireSettings('svc', { TIREDASH_LOCAL: '1' }, opts)).not.toThrow();
+    expect(() => requireSettings('svc', {}, { secrets: { JWT_SECRET: 'set' } })).not.toThrow();
   });
 });

@@ -30,6 +30,43 @@ export function parseEnv<S extends z.ZodTypeAny>(service: string, schema: S, env
   return parsed.data as z.output<S>;
 }
 
+/** The flag npm start and the test harnesses set: only then may a service fall back to its development secrets. */
+export const LOCAL_FLAG = 'TIREDASH_LOCAL';
+
+/**
+ * Development secrets (the fixed JWT key, the emulator's Stripe keys, the dev encryption key) are public: a
+ * service may use them only in a local run (TIREDASH_LOCAL=1, as npm start sets) or under NODE_ENV=test, never
+ * in production.
+ */
+export function localDefaultsAllowed(env: Env): boolean {
+  const clean = withoutEmpty(env);
+  if (clean.NODE_ENV === 'production') return false;
+  return clean.NODE_ENV === 'test' || clean[LOCAL_FLAG] === '1' || clean[LOCAL_FLAG] === 'true';
+}
+
+/**
+ * Fails closed: outside a local run every named secret must be set, and in production the `production` settings
+ * too. One line names everything missing, e.g. `identity: invalid environment: DATABASE_URL, NATS_URL, JWT_SECRET
+ * required when NODE_ENV=production`.
+ */
+export function requireSettings(
+  service: string,
+  env: Env,
+  opts: { secrets?: Record<string, unknown>; production?: Record<string, unknown> },
+): void {
+  const clean = withoutEmpty(env);
+  const production = clean.NODE_ENV === 'production';
+  const needed: Record<string, unknown> = { ...(production ? opts.production : {}), ...(localDefaultsAllowed(clean) ? {} : opts.secrets) };
+  const missing = Object.entries(needed)
+    .filter(([, v]) => v === undefined || v === null || v === '')
+    .map(([name]) => name);
+  if (missing.length === 0) return;
+  const why = production
+    ? 'required when NODE_ENV=production'
+    : `required (the public development defaults are used only in a local run: ${LOCAL_FLAG}=1, as npm start sets)`;
+  throw new ConfigError(`${service}: invalid environment: ${missing.join(', ')} ${why}`);
+}
+
 /** In production nothing falls back to a local default: every named variable must be set. */
 export function requireInProduction(service: string, nodeEnv: string, values: Record<string, unknown>): void {
   if (nodeEnv !== 'production') return;

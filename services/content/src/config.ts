@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, type Env } from '@tiredash/runtime';
 
 /** Everything content reads from the environment, validated once at boot into one typed object. */
 export interface ContentConfig {
@@ -44,7 +44,10 @@ export function parseEncryptionKey(raw: string): Buffer {
 /** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): ContentConfig {
   const e = parseEnv('content', envSchema, env);
-  requireInProduction('content', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL, CONTENT_ENCRYPTION_KEY: e.CONTENT_ENCRYPTION_KEY });
+  requireSettings('content', env, {
+    production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL },
+    secrets: { CONTENT_ENCRYPTION_KEY: e.CONTENT_ENCRYPTION_KEY },
+  });
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,

@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     await until(async () => ((await fetch(`${url}/health`)).ok ? true : null), 'realtime');
 
     // JOBS accepted requests: dispatch creates their jobs from the event, as in production.
-    const jwt = jwtConfigFromEnv({});
+    const jwt = jwtConfigFromEnv({ TIREDASH_LOCAL: '1' });
     const jobs = Array.from({ length: JOBS }, () => ({
       requestId: randomUUID(),
       providerId: randomUUID(),

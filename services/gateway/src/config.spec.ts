@@ -1,8 +1,8 @@
 import { ConfigError, DEFAULT_STATIC_DIR, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('applies defaults', () => {
-    const c = loadConfig({});
+  it('applies defaults in a local run (TIREDASH_LOCAL=1)', () => {
+    const c = loadConfig({ TIREDASH_LOCAL: '1' });
     expect(c).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
@@ -18,12 +18,12 @@ describe('loadConfig', () => {
   });
 
   it('reads the variables', () => {
-    const c = loadConfig({ PORT: '8080', CORS_ORIGINS: 'https://a.example, https://b.example/', LOGIN_RATE_LIMIT: '3', NATS_NAMESPACE: 't_abc' });
+    const c = loadConfig({ TIREDASH_LOCAL: '1', PORT: '8080', CORS_ORIGINS: 'https://a.example, https://b.example/', LOGIN_RATE_LIMIT: '3', NATS_NAMESPACE: 't_abc' });
     expect(c.port).toBe(8080);
     expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(c.loginRateLimit.max).toBe(3);
     expect(c.natsNamespace).toBe('t_abc');
-    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
+    expect(loadConfig({ TIREDASH_LOCAL: '1', CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
   });
 
   it('stops with one line naming every bad variable', () => {
@@ -42,5 +42,10 @@ describe('loadConfig', () => {
 
   it('refuses a short JWT secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET is too short/);
+  });
+
+  it('fails closed outside a local run: it will not verify tokens with the public development secret', () => {
+    expect(() => loadConfig({})).toThrow('gateway: invalid environment: JWT_SECRET required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)');
+    expect(() => loadConfig({ JWT_SECRET: 'tiredash-dev-only-secret-change-me-in-production-0123456789' })).toThrow(/public development secret/);
   });
 });

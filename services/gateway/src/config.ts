@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { z } from 'zod';
-import { ConfigError, configStep, parseEnv, withoutEmpty, type Env } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
 import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
 
 /** <repo>/frontend/dist, from src/ (ts-node, jest) and from dist/ (built) alike. */
@@ -70,6 +70,7 @@ export { ConfigError };
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const e = parseEnv('gateway', envSchema, env);
   const clean = withoutEmpty(env);
+  requireSettings('gateway', env, { secrets: { JWT_SECRET: clean.JWT_SECRET } });
   const jwt: JwtConfig = configStep('gateway', () => jwtConfigFromEnv(clean));
   const uploads: UploadsConfig = configStep('gateway', () => loadUploadsConfig(clean));
   const rawOrigins = (e.CORS_ORIGINS ?? '').trim();

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('uses the local defaults outside production', () => {
-    const c = loadConfig({});
+  it('uses the local defaults in a local run (TIREDASH_LOCAL=1)', () => {
+    const c = loadConfig({ TIREDASH_LOCAL: '1' });
     expect(c).toMatchObject({
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/tiredash',
       natsUrl: 'nats://127.0.0.1:4222',
@@ -50,6 +50,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) })).toThrow(
       /DATABASE_URL, NATS_URL/,
     );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('identity: invalid environment: DATABASE_URL, NATS_URL, JWT_SECRET required when NODE_ENV=production');
     expect(() =>
       loadConfig({
         NODE_ENV: 'production',

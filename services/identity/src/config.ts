@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
-import { ConfigError, configStep, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
 
 /** Everything identity reads from the environment, validated once at boot into one typed object. */
 export interface IdentityConfig {
@@ -44,7 +44,10 @@ export { ConfigError };
 /** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): IdentityConfig {
   const e = parseEnv('identity', envSchema, env);
-  requireInProduction('identity', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL });
+  requireSettings('identity', env, {
+    production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL },
+    secrets: { JWT_SECRET: withoutEmpty(env).JWT_SECRET },
+  });
   const jwt: JwtConfig = configStep('identity', () => jwtConfigFromEnv(env));
   return {
     nodeEnv: e.NODE_ENV,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, type Env } from '@tiredash/runtime';
 
 /** Everything payments reads from the environment, validated once at boot into one typed object. */
 export interface PaymentsConfig {
@@ -68,13 +68,10 @@ export { ConfigError };
 /** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): PaymentsConfig {
   const e = parseEnv('payments', envSchema, env);
-  requireInProduction('payments', e.NODE_ENV, {
-    DATABASE_URL: e.DATABASE_URL,
-    NATS_URL: e.NATS_URL,
-    STRIPE_API_BASE: e.STRIPE_API_BASE,
-    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
-    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  // The emulator's keys are public: outside a local run the real ones are required (fails closed).
+  requireSettings('payments', env, {
+    production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL, STRIPE_API_BASE: e.STRIPE_API_BASE, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY },
+    secrets: { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET },
   });
   const apiBase = (e.STRIPE_API_BASE ?? DEV_STRIPE.apiBase).replace(/\/+$/, '');
   const url = new URL(apiBase);

@@ -1,6 +1,6 @@
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { z } from 'zod';
-import { ConfigError, configStep, parseEnv, requireInProduction, withoutEmpty, type Env } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
 
 /** Everything realtime reads from the environment, validated once at boot into one typed object. */
 export interface RealtimeConfig {
@@ -73,7 +73,7 @@ export { ConfigError };
 /** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): RealtimeConfig {
   const e = parseEnv('realtime', envSchema, env);
-  requireInProduction('realtime', e.NODE_ENV, { NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL });
+  requireSettings('realtime', env, { production: { NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL }, secrets: { JWT_SECRET: withoutEmpty(env).JWT_SECRET } });
   const jwt: JwtConfig = configStep('realtime', () => jwtConfigFromEnv(withoutEmpty(env)));
   const rawOrigins = e.CORS_ORIGINS.trim();
   const corsOrigins =

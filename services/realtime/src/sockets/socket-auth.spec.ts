@@ -1,7 +1,7 @@
 import { jwtConfigFromEnv, signAccessToken } from '@tiredash/auth';
 import { authenticateHandshake, extractHandshakeToken } from './socket-auth';
 
-const jwt = jwtConfigFromEnv({});
+const jwt = jwtConfigFromEnv({ NODE_ENV: 'test' });
 const userId = '0b9c5b8e-2f7d-4b5e-9a51-7d1d1f0f3e11';
 
 describe('handshake authentication', () => {
