@@ -83,6 +83,12 @@ async function startOwnStack() {
     SEED_ADMIN_PASSWORD: adminPassword,
     // One request log line per call would be written to a pipe and read back by the launcher: not what is measured.
     LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
+    // A load generator from one address: the abuse limits (per address / account) would throttle the load itself.
+    REGISTER_RATE_LIMIT: '1000000',
+    PAYMENT_RATE_LIMIT: '1000000',
+    UPLOAD_RATE_LIMIT: '1000000',
+    REQUEST_RATE_LIMIT: '1000000',
+    BID_RATE_LIMIT: '1000000',
     // --cpu-prof is not allowed in NODE_OPTIONS: a preload samples instead, flushed per phase with SIGWINCH.
     ...(env.BENCH_CPU_PROF
       ? {

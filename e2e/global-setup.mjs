@@ -21,7 +21,16 @@ export default async function globalSetup() {
     build: process.env.TIREDASH_BUILT !== '1',
     dropDatabaseOnStop: true,
     readyTimeoutMs: 90000,
-    env: { SEED_ADMIN_EMAIL: adminEmail, SEED_ADMIN_PASSWORD: adminPassword },
+    env: {
+      SEED_ADMIN_EMAIL: adminEmail,
+      SEED_ADMIN_PASSWORD: adminPassword,
+      // Every browser test signs up and posts from 127.0.0.1: the abuse limits are tested in the gateway's suite.
+      REGISTER_RATE_LIMIT: '1000',
+      PAYMENT_RATE_LIMIT: '1000',
+      UPLOAD_RATE_LIMIT: '1000',
+      REQUEST_RATE_LIMIT: '1000',
+      BID_RATE_LIMIT: '1000',
+    },
   }).catch((err) => {
     // Keep the service log tail that explains a failed start in jest's report.
     throw new Error(err.detail ? `${err.message}\n${err.detail}` : err.message);

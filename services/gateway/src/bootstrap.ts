@@ -2,6 +2,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { setAbuseLimits } from './common/abuse-limits';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -80,6 +81,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
   });
 
   const redis = app.get<Redis>(REDIS);
+  setAbuseLimits(config.abuseLimits);
   await app.register(fastifyRateLimit, {
     global: false,
     redis,

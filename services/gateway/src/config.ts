@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './common/abuse-limits';
 import { z } from 'zod';
 import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
 import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
@@ -28,6 +29,16 @@ const envSchema = z.object({
   /** Attempts per IP and identifier (email) per window on login and register. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  REGISTER_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.register.max),
+  REGISTER_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.register.windowMs),
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.payment.max),
+  PAYMENT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.payment.windowMs),
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.upload.max),
+  UPLOAD_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.upload.windowMs),
+  REQUEST_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.requestCreate.max),
+  REQUEST_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.requestCreate.windowMs),
+  BID_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.max),
+  BID_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.windowMs),
   /** Timeout of one command forwarded over NATS. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Timeout of each dependency check of /ready. */
@@ -54,6 +65,8 @@ export interface GatewayConfig {
   /** null: same origin and localhost only; '*': any origin; else the listed origins. */
   corsOrigins: string[] | '*' | null;
   loginRateLimit: { max: number; windowMs: number };
+  /** Registration per address; card holds, uploads, request creation and bids per account (Redis, shared). */
+  abuseLimits: AbuseLimits;
   rpcTimeoutMs: number;
   readyTimeoutMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -94,6 +107,13 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     staticDir: resolve(e.STATIC_DIR),
     corsOrigins,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MS },
+    abuseLimits: {
+      register: { max: e.REGISTER_RATE_LIMIT, windowMs: e.REGISTER_RATE_LIMIT_WINDOW_MS },
+      payment: { max: e.PAYMENT_RATE_LIMIT, windowMs: e.PAYMENT_RATE_LIMIT_WINDOW_MS },
+      upload: { max: e.UPLOAD_RATE_LIMIT, windowMs: e.UPLOAD_RATE_LIMIT_WINDOW_MS },
+      requestCreate: { max: e.REQUEST_RATE_LIMIT, windowMs: e.REQUEST_RATE_LIMIT_WINDOW_MS },
+      bid: { max: e.BID_RATE_LIMIT, windowMs: e.BID_RATE_LIMIT_WINDOW_MS },
+    },
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

@@ -3,13 +3,15 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '@tiredash/auth';
 import { DomainError, Login, RegisterUser, loginBodySchema, registerBodySchema, type AuthResponse } from '@tiredash/contracts';
+import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { RpcService } from '../common/rpc.service';
 import { parseOrThrow } from '../common/validation';
 
 /** Fastify route config read by @fastify/rate-limit (limits and key come from the plugin options). */
 export const LOGIN_RATE_LIMIT_GROUP = { rateLimit: { groupId: ':login' } };
-export const REGISTER_RATE_LIMIT_GROUP = { rateLimit: { groupId: ':register' } };
+/** Registrations per client address (REGISTER_RATE_LIMIT): 15 sign-ups from one address in seconds are refused. */
+export const REGISTER_RATE_LIMIT_GROUP = abuseLimit('register', 'address');
 
 @ApiTags('auth')
 @Controller('api/auth/local')

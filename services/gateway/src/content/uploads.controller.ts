@@ -1,8 +1,10 @@
 import { Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, Public } from '@tiredash/auth';
 import { DomainError, GetMedia, RegisterUploads, uploadUrl, type Actor, type MediaRecord, type MediaView } from '@tiredash/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { parseId } from '../common/ids';
 import { RpcService } from '../common/rpc.service';
@@ -39,6 +41,7 @@ export class UploadsController {
   ) {}
 
   @Post('upload')
+  @RouteConfig(abuseLimit('upload', 'account'))
   @ApiConsumes('multipart/form-data')
   @ApiRoute({
     summary: 'Upload images (multipart field "files"; optional field "purpose": registration | request-photo | profile-image | logo)',

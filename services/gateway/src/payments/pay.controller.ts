@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, Public } from '@tiredash/auth';
 import {
@@ -37,6 +38,7 @@ import {
   type WithdrawalView,
 } from '@tiredash/contracts';
 import { z } from 'zod';
+import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { RpcService } from '../common/rpc.service';
 import { parseOrThrow } from '../common/validation';
@@ -63,6 +65,7 @@ export class PayController {
   constructor(private readonly rpc: RpcService) {}
 
   @Post('api/payments/authorize')
+  @RouteConfig(abuseLimit('payment', 'account'))
   @HttpCode(200)
   @ApiRoute({ summary: 'Authorise a card payment (manual capture) of `amount` cents; re-authorises a request at a new amount', body: authorizeBodySchema, errors: [400, 401, 403] })
   authorize(@CurrentActor() actor: Actor, @Body() raw: unknown, @Headers('idempotency-key') key?: string): Promise<AuthorizationView> {
@@ -72,6 +75,7 @@ export class PayController {
   }
 
   @Post('api/attach/customer')
+  @RouteConfig(abuseLimit('payment', 'account'))
   @HttpCode(200)
   @ApiRoute({ summary: "Attach a new card to the caller's Stripe customer and save it", body: attachCustomerBodySchema, errors: [400, 401, 403] })
   attach(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<AttachCustomerView> {

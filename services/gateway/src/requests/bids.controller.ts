@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '@tiredash/auth';
 import {
@@ -15,6 +16,7 @@ import {
   type BidView,
   type Paged,
 } from '@tiredash/contracts';
+import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { parseBracketQuery } from '../common/bracket-query';
 import { parseId } from '../common/ids';
@@ -27,6 +29,7 @@ export class BidsController {
   constructor(private readonly rpc: RpcService) {}
 
   @Post()
+  @RouteConfig(abuseLimit('bid', 'account'))
   @ApiRoute({
     summary: 'Bid on an offered Bids Open request (approved providers); a second bid replaces the first',
     body: bidCreateBodySchema,

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '@tiredash/auth';
 import {
@@ -18,6 +19,7 @@ import {
   type Paged,
   type ServiceRequestView,
 } from '@tiredash/contracts';
+import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { GATEWAY_CONFIG } from '../common/gateway-config.token';
 import type { GatewayConfig } from '../config';
@@ -39,6 +41,7 @@ export class ServiceRequestsController {
   ) {}
 
   @Post()
+  @RouteConfig(abuseLimit('requestCreate', 'account'))
   @ApiRoute({
     summary: 'Create a service request (customer, for itself); it opens for bids and is offered to nearby providers',
     body: serviceRequestCreateBodySchema,

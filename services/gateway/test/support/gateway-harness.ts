@@ -49,6 +49,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Raw payload (e.g. malformed JSON); sent as is with content-type application/json. */
   raw?: string;
+  /** The client address the gateway sees (per-address limits). */
+  remoteAddress?: string;
 }
 
 export interface GatewayStack {
@@ -138,6 +140,12 @@ export async function startGatewayStack(
     DATA_DIR: dataDir,
     REALTIME_URL: realtimeUrl,
     LOG_LEVEL: 'info',
+    // Test files register and post a lot from one address: the abuse limits are tested on their own stack.
+    REGISTER_RATE_LIMIT: '100000',
+    PAYMENT_RATE_LIMIT: '100000',
+    UPLOAD_RATE_LIMIT: '100000',
+    REQUEST_RATE_LIMIT: '100000',
+    BID_RATE_LIMIT: '100000',
     ...envOverrides,
   });
   const logs: Record<string, unknown>[] = [];
@@ -160,7 +168,7 @@ export async function startGatewayStack(
     if (opts.raw !== undefined) payload = opts.raw;
     else if (opts.body !== undefined) payload = JSON.stringify(opts.body);
     if (payload !== undefined) headers['content-type'] ??= 'application/json';
-    const res = await gateway.inject({ method, url, headers, payload });
+    const res = await gateway.inject({ method, url, headers, payload, ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}) });
     let body: unknown = undefined;
     const type = String(res.headers['content-type'] ?? '');
     if (type.includes('application/json') && res.body.length > 0) body = JSON.parse(res.body);

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { BidView, ServiceRequestView } from '@tiredash/contracts';
+import { waitFor } from '@tiredash/testing';
+import { PASSWORD, providerData, startGatewayStack, uniqueEmail, type ErrorBody, type GatewayStack, type Registered } from './support/gateway-harness';
+
+/**
+ * Limits where abuse is cheap (Trust, item 6), counted in Redis: registrations per address, card holds, uploads,
+ * request creation and bids per account. Each answers 429 RATE_LIMITED with Retry-After once over, and leaves
+ * other addresses and accounts alone. Low limits on a stack of its own.
+ */
+describe('abuse limits through the gateway (Redis, shared by replicas)', () => {
+  let s: GatewayStack;
+  let admin: { token: string };
+  let address = 0;
+  /** Every helper registration comes from its own address, so only the registration test fills one. */
+  const nextAddress = () => `198.51.100.${++address}`;
+
+  beforeAll(async () => {
+    s = await startGatewayStack(
+      'gw_trust_limits',
+      { REGISTER_RATE_LIMIT: '3', PAYMENT_RATE_LIMIT: '2', UPLOAD_RATE_LIMIT: '2', REQUEST_RATE_LIMIT: '2', BID_RATE_LIMIT: '3' },
+      { services: ['requests', 'payments'] },
+    );
+    admin = await s.anAdmin();
+  });
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  async function registerFrom(remoteAddress: string, role: 'customer' | 'provider') {
+    const email = uniqueEmail(role);
+    return s.request<{ jwt: string; user: { id: string } } & ErrorBody>('POST', '/api/auth/local/register', {
+      body: { username: `${role} limits`, email, password: PASSWORD, role },
+      remoteAddress,
+    });
+  }
+
+  async function aUser(role: 'customer' | 'provider'): Promise<Registered> {
+    const res = await registerFrom(nextAddress(), role);
+    expect(res.status).toBe(200);
+    return { token: res.body.jwt, id: res.body.user.id, email: '' };
+  }
+
+  function expectLimited(res: { status: number; body: ErrorBody; headers: Record<string, unknown> }) {
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  }
+
+  it('refuses the 4th registration from one address within the window (different e-mails), not another address', async () => {
+    const burst = '203.0.113.7';
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await registerFrom(burst, 'customer')).status);
+    expect(statuses).toEqual([200, 200, 200]);
+    expectLimited(await registerFrom(burst, 'customer'));
+    expect((await registerFrom('203.0.113.8', 'customer')).status).toBe(200);
+  });
+
+  it('limits card holds per account (card testing), not other accounts', async () => {
+    const customer = await aUser('customer');
+    const hold = (token: string) =>
+      s.request<ErrorBody>('POST', '/pay/api/payments/authorize', { token, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 5000 } });
+    expect((await hold(customer.token)).status).toBe(200);
+    expect((await hold(customer.token)).status).toBe(200);
+    expectLimited(await hold(customer.token));
+    // Attaching cards has a budget of its own, of the same size.
+    const attach = () => s.request<ErrorBody>('POST', '/pay/api/attach/customer', { token: customer.token, body: { email: 'c@example.test', paymentMethodId: 'pm_card_visa' } });
+    expect((await attach()).status).toBe(200);
+    expect((await attach()).status).toBe(200);
+    expectLimited(await attach());
+    const other = await aUser('customer');
+    expect((await hold(other.token)).status).toBe(200);
+  });
+
+  it('limits request creation and bids per account', async () => {
+    const customer = await aUser('customer');
+    expect(
+      (await s.request('POST', '/api/customers', { token: customer.token, body: { data: { fullName: 'Lim Its', phone: '+1 555 000 3333', paymentMethod: 'cash', user: customer.id } } }))
+        .status,
+    ).toBe(201);
+    const p = await aUser('provider');
+    const created = await s.request<{ data: { documentId: string } }>('POST', '/api/providers', { token: p.token, body: providerData({ user: p.id }) });
+    expect((await s.request('PUT', `/api/providers/${created.body.data.documentId}`, { token: admin.token, body: { data: { isApproved: true } } })).status).toBe(200);
+    const body = {
+      data: { tireSize: '225/65/R17', serviceType: 'Flat Tire Repair', budget: 80, location: { address: 'Here', lat: 37.79, lng: -122.4 }, lat: 37.79, lng: -122.4 },
+    };
+    const post = () => s.request<{ data: ServiceRequestView } & ErrorBody>('POST', '/api/service-requests', { token: customer.token, body });
+    const first = await post();
+    expect(first.status).toBe(201);
+    expect((await post()).status).toBe(201);
+    expectLimited(await post());
+
+    await waitFor(
+      async () => (await s.request<{ data: ServiceRequestView[] }>('GET', '/api/service-requests?filters[tireStatus][$eq]=Bids Open', { token: p.token })).body.data?.length === 2,
+      { message: 'offers to the provider' },
+    );
+    const bid = (amount: number) =>
+      s.request<{ data: BidView } & ErrorBody>('POST', '/api/bids', { token: p.token, body: { data: { requestId: first.body.data.documentId, amount, estimatedArrival: 10 } } });
+    for (const amount of [70, 71, 72]) expect((await bid(amount)).status).toBe(201);
+    expectLimited(await bid(73));
+  });
+
+  it('limits uploads per account', async () => {
+    const user = await aUser('customer');
+    const boundary = `----limits${randomBytes(6).toString('hex')}`;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a4a40000000049454e44ae426082', 'hex');
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = async () =>
+      s.gateway.inject({ method: 'POST', url: '/api/upload', headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect((await upload()).statusCode).toBe(201);
+    expect((await upload()).statusCode).toBe(201);
+    const third = await upload();
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
