@@ -210,6 +210,10 @@ describe('identity over NATS (real PostgreSQL + NATS)', () => {
       body: { data: { service_types: 'Tire Rotation, Emergency Service', hourlyRate: '95' } },
     });
     expect(own).toMatchObject({ service_types: ['Tire Rotation', 'Emergency Service'], hourlyRate: 95 });
+    // Pending: another user does not see it at all; approved, it sees the public card.
+    await expect(client.send(GetProvider, { actor: actorOf(alice), providerId: p.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const admin = await anAdmin();
+    await client.send(UpdateProvider, { actor: actorOf(admin), providerId: p.id, body: { data: { isApproved: true } } as never });
     expect((await client.send(GetProvider, { actor: actorOf(alice), providerId: p.id })).businessName).toBe(
       'Fast Tires',
     );

@@ -10,9 +10,16 @@ export function providerLocation(p: ProviderEntity): GeoPoint | null {
     : { address: p.locationAddress, lat: p.locationLat, lng: p.locationLng };
 }
 
+/** About 1 km: the public sees where a provider works, not where it is. */
+function approximate(v: number | null): number | null {
+  return v === null ? null : Math.round(v * 100) / 100;
+}
+
 /**
- * The provider as the API shows it, money in dollars. `audience: 'public'` (any other logged-in user)
- * hides the wallet balance and the identity document uploads; the owner and admins see everything.
+ * The provider as the API shows it, money in dollars. The owner and admins see everything. `audience: 'public'`
+ * (any other signed-in user) is privacy by default: business name, services, rating, jobs, rates and the service
+ * radius with its centre rounded to about 1 km; never the person's name, phone, e-mail, the address, the exact or
+ * live position, the documents or the wallet.
  */
 export function toProviderView(
   p: ProviderEntity,
@@ -24,12 +31,14 @@ export function toProviderView(
     id: p.id,
     documentId: p.id,
     businessName: p.businessName,
-    fullName: p.fullName,
-    phone: p.phone,
+    fullName: full ? p.fullName : null,
+    phone: full ? p.phone : '',
     hourlyRate: toDollars(p.hourlyRateCents),
     yearsExperience: p.yearsExperience,
     service_types: [...p.serviceTypes],
-    serviceArea: { radius: p.serviceRadiusMiles, address: p.serviceAddress, lat: p.serviceLat, lng: p.serviceLng },
+    serviceArea: full
+      ? { radius: p.serviceRadiusMiles, address: p.serviceAddress, lat: p.serviceLat, lng: p.serviceLng }
+      : { radius: p.serviceRadiusMiles, address: null, lat: approximate(p.serviceLat), lng: approximate(p.serviceLng) },
     vehicleSpecs: p.vehicleSpecs,
     online: p.online,
     lastSeenAt: full && p.lastSeenAt ? p.lastSeenAt.toISOString() : null,
@@ -40,8 +49,8 @@ export function toProviderView(
     walletBalance: 0,
     totalJobs: p.totalJobs,
     rating: p.rating,
-    location: providerLocation(p),
-    user: toUserLinkView(user),
+    location: full ? providerLocation(p) : null,
+    user: full ? toUserLinkView(user) : null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

@@ -85,13 +85,23 @@ describe('ProvidersService (real PostgreSQL)', () => {
     const admin = await aUser(app, 'admin');
     const customer = await aUser(app, 'customer');
     const p = await providers.create(u.actor, providerBody());
+    // Pending: nobody but the owner and the admins knows it exists.
+    expect(await errorCode(providers.get(customer.actor, p.id))).toBe('NOT_FOUND');
+    await providers.update(admin.actor, p.id, { data: { isApproved: true } } as never);
     const publicView = await providers.get(customer.actor, p.id);
     expect(publicView).toMatchObject({
       businessName: 'Fast Tires',
       walletBalance: 0,
       businessId: null,
       businessLicense: null,
+      // Privacy by default: no person, phone, e-mail, address or exact position.
+      fullName: null,
+      phone: '',
+      user: null,
+      location: null,
+      serviceArea: { radius: 20, address: null },
     });
+    expect(JSON.stringify(publicView)).not.toContain('1 Main St');
     expect(await providers.get(u.actor, p.id)).toMatchObject({ businessId: 'upload-1', businessLicense: expect.any(String) });
     expect(await providers.get(admin.actor, p.id)).toMatchObject({ businessId: 'upload-1' });
     expect(await errorCode(providers.get(null, p.id))).toBe('UNAUTHENTICATED');

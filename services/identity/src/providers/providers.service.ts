@@ -120,7 +120,10 @@ export class ProvidersService {
       .getRepository(ProviderEntity)
       .findOne({ where: { id: providerId }, relations: { user: true } });
     if (!provider) throw ProvidersError.notFound();
-    return toProviderView(provider, provider.user, this.audience(known, provider));
+    const audience = this.audience(known, provider);
+    // A pending or rejected application is nobody's business but its owner's and the admins'.
+    if (audience === 'public' && provider.isApproved !== true) throw ProvidersError.notFound();
+    return toProviderView(provider, provider.user, audience);
   }
 
   /**
@@ -153,7 +156,9 @@ export class ProvidersService {
     if (filters?.online) where.online = filters.online.$eq === 'true';
     const qb = this.dataSource.getRepository(ProviderEntity).createQueryBuilder('p').leftJoinAndSelect('p.user', 'u').setFindOptions({ where });
     if (search) {
-      qb.andWhere(`(p.business_name ILIKE :q OR p.full_name ILIKE :q OR p.phone ILIKE :q OR u.email ILIKE :q)`, { q: containsPattern(search) });
+      // Others search what they can see (the business name): a search must not confirm an e-mail or a phone.
+      const fields = isAdmin(known) ? '(p.business_name ILIKE :q OR p.full_name ILIKE :q OR p.phone ILIKE :q OR u.email ILIKE :q)' : 'p.business_name ILIKE :q';
+      qb.andWhere(fields, { q: containsPattern(search) });
     }
     const [rows, total] = await qb
       .orderBy('p.createdAt', 'DESC')
