@@ -18,6 +18,8 @@ import {
   SetStripeStatus,
   UpdatePaymentAccount,
   VoidAuthorization,
+  CheckCardHold,
+  type CardHoldView,
   Withdraw,
   type AttachCustomerView,
   type AuthorizationView,
@@ -74,6 +76,11 @@ export class PaymentsController {
   @Command(CapturePayment)
   capture(req: CommandParsed<typeof CapturePayment>): Promise<CaptureView> {
     return this.authorizations.capture(req.actor, req.body);
+  }
+
+  @Command(CheckCardHold)
+  checkHold(req: CommandParsed<typeof CheckCardHold>): Promise<CardHoldView> {
+    return this.authorizations.checkHold(req.customerUserId, req.amountCents, req.requestId);
   }
 
   @Command(VoidAuthorization)

@@ -71,16 +71,17 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
   /** A request of `customer` accepted at `amount` from `provider`'s bid at (37.78, -122.41). */
   async function anAcceptedJob(customer: TestCustomer, opts: { paymentMethod?: 'cash' | 'card'; budget?: number; amount?: number } = {}): Promise<ServiceRequestView> {
     const budget = opts.budget ?? 120;
+    // The app's order: the payment dialog holds the card for (budget + 10) x 100, then the request is posted.
+    if (opts.paymentMethod === 'card') {
+      await client.send(AuthorizePayment, {
+        actor: customer.actor,
+        body: { paymentMethodId: 'pm_card_visa', email: 'card@example.test', amount: (budget + 10) * 100 },
+      });
+    }
     const request = await client.send(CreateServiceRequest, {
       actor: customer.actor,
       body: requestBody({ paymentMethod: opts.paymentMethod ?? 'cash', budget }) as never,
     });
-    if (opts.paymentMethod === 'card') {
-      await client.send(AuthorizePayment, {
-        actor: customer.actor,
-        body: { paymentMethodId: 'pm_card_visa', email: 'card@example.test', amount: (budget + 10) * 100, requestId: request.id },
-      });
-    }
     const bid = await client.send(PlaceBid, {
       actor: provider.actor,
       body: { data: { requestId: request.id, amount: opts.amount ?? budget, estimatedArrival: 12, location: { lat: 37.78, lng: -122.41 } } },
@@ -90,6 +91,29 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
 
   const events = async (subject: string, requestId: string) =>
     (await outboxRows(ds, subject)).filter((r) => r.payload.requestId === requestId);
+
+  it('refuses a card request with no card hold, and a card bid above the hold until the card is held for it', async () => {
+    const customer = await aCustomer(publisher, ds, { paymentMethod: 'card' });
+    const before: { n: string }[] = await ds.query(`SELECT count(*)::text AS n FROM "requests"."service_requests" WHERE customer_user_id = $1`, [customer.userId]);
+    const refused = await client
+      .send(CreateServiceRequest, { actor: customer.actor, body: requestBody({ paymentMethod: 'card', budget: 90 }) as never })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'CONFLICT', details: { reason: 'CARD_HOLD_REQUIRED' } });
+    expect((refused as Error).message).toBe('Authorise your card for $100.00 (the budget plus the card fee) before posting a card request');
+    const after: { n: string }[] = await ds.query(`SELECT count(*)::text AS n FROM "requests"."service_requests" WHERE customer_user_id = $1`, [customer.userId]);
+    expect(after).toEqual(before);
+
+    await client.send(AuthorizePayment, { actor: customer.actor, body: { paymentMethodId: 'pm_card_visa', email: 'card@example.test', amount: 10000 } });
+    const request = await client.send(CreateServiceRequest, { actor: customer.actor, body: requestBody({ paymentMethod: 'card', budget: 90 }) as never });
+    const bid = await client.send(PlaceBid, { actor: provider.actor, body: { data: { requestId: request.id, amount: 110, estimatedArrival: 12 } } });
+    const declined = await client.send(AcceptBid, { actor: customer.actor, bidId: bid.id, requestId: request.id }).catch((e: unknown) => e);
+    expect(declined).toMatchObject({ code: 'CONFLICT', details: { reason: 'CARD_REAUTHORIZATION_REQUIRED' } });
+    const still: { tire_status: string }[] = await ds.query(`SELECT tire_status FROM "requests"."service_requests" WHERE id = $1`, [request.id]);
+    expect(still[0]!.tire_status).toBe('Bids Open');
+    // The payment dialog holds the new amount for the request: now it is accepted.
+    await client.send(AuthorizePayment, { actor: customer.actor, body: { paymentMethodId: 'pm_card_visa', email: 'card@example.test', amount: 12000, requestId: request.id } });
+    expect(await client.send(AcceptBid, { actor: customer.actor, bidId: bid.id, requestId: request.id })).toMatchObject({ tireStatus: 'Accepted', amount: 110 });
+  });
 
   it('accepting publishes the job origin (bid location) and destination (request location) for dispatch', async () => {
     const customer = await aCustomer(publisher, ds);

@@ -28,6 +28,14 @@ export function errorMessage(err: unknown, fallback: string): string {
   return typeof message === 'string' && message.length > 0 ? message : fallback;
 }
 
+/** `details.reason` of a refusal (e.g. a 409's), or null. */
+export function errorReason(err: unknown): string | null {
+  const details = envelopeOf(err)?.details;
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) return null;
+  const reason = (details as { reason?: unknown }).reason;
+  return typeof reason === 'string' ? reason : null;
+}
+
 /** Field errors from `details`, keyed by the last path segment (`data.phone` -> `phone`). */
 export function fieldErrorsOf(err: unknown): Record<string, string> {
   const details = envelopeOf(err)?.details;

@@ -120,3 +120,20 @@ export const HandleStripeWebhook = defineCommand<WebhookResultView>()(
 );
 
 export const PaymentsPing = defineCommand<{ ok: true }>()('payments.cmd.ping', z.object({}));
+
+/** Whether a live card hold covers an amount: the unclaimed hold of a card request about to be posted, or a request's. */
+export interface CardHoldView {
+  covered: boolean;
+  /** The hold found (its amount in cents), if any. */
+  amountCents: number | null;
+}
+
+/**
+ * Internal (requests -> payments, never through the gateway): before a card request is posted, is there an unclaimed
+ * hold of exactly `amountCents` by this customer (the payment dialog's)? Before a bid is accepted, does the request's
+ * live hold cover `amountCents` (the bid plus the card fee)?
+ */
+export const CheckCardHold = defineCommand<CardHoldView>()(
+  'payments.cmd.check-card-hold',
+  z.object({ customerUserId: id, requestId: id.optional(), amountCents: z.number().int().positive() }),
+);

@@ -32,6 +32,10 @@ export const REQUESTS_CONFLICT_REASONS = [
   'COMPLETION_NOT_REPORTED',
   'ALREADY_RATED',
   'NOT_COMPLETED',
+  /** A card request needs the card held for the budget plus the fee first (the payment dialog). */
+  'CARD_HOLD_REQUIRED',
+  /** Accepting a card bid above the held amount needs the card held for the bid plus the fee first. */
+  'CARD_REAUTHORIZATION_REQUIRED',
 ] as const;
 export type RequestsConflictReason = (typeof REQUESTS_CONFLICT_REASONS)[number];
 

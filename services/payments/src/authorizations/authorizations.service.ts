@@ -13,6 +13,7 @@ import {
   type LifecycleState,
   type AuthorizationView,
   type AuthorizeBody,
+  type CardHoldView,
   type CaptureBody,
   type CaptureView,
   type VoidView,
@@ -99,6 +100,28 @@ export class AuthorizationsService {
     const auth = await this.record(key, pi, previous.customerUserId, requestId, previous);
     await this.voidOne(previous, 'replaced');
     return auth;
+  }
+
+  /**
+   * Whether a live hold covers `amountCents`: for a request, its active hold (the bid plus the fee must fit); before
+   * a card request exists, an unclaimed hold of exactly that amount within UNCLAIMED_AUTHORIZATION_SECONDS (the one
+   * the request will be linked to).
+   */
+  async checkHold(customerUserId: string, amountCents: number, requestId?: string): Promise<CardHoldView> {
+    const repo = this.dataSource.getRepository(AuthorizationEntity);
+    const unclaimed = (exact: boolean) =>
+      repo
+        .createQueryBuilder('a')
+        .where('a.customer_user_id = :customerUserId AND a.request_id IS NULL AND a.status = :status', { customerUserId, status: ACTIVE })
+        .andWhere(exact ? 'a.amount_cents = :amountCents' : 'a.amount_cents >= :amountCents', { amountCents })
+        .andWhere(`a.created_at > now() - make_interval(secs => :ttl)`, { ttl: this.config.unclaimedAuthorizationSeconds })
+        .orderBy('a.created_at', 'DESC')
+        .getOne();
+    // A request's hold is linked when payments hears of the request: just after posting it may still be unclaimed.
+    const hold = requestId
+      ? ((await repo.findOne({ where: { requestId, customerUserId, status: ACTIVE }, order: { createdAt: 'DESC' } })) ?? (await unclaimed(false)))
+      : await unclaimed(true);
+    return { covered: hold !== null && hold.amountCents >= amountCents, amountCents: hold?.amountCents ?? null };
   }
 
   /** Links the customer's latest unlinked authorisation of exactly `(budget + 10) x 100` to a new card request. */

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OutboxService } from '@tiredash/messaging';
+import { MessagingClient, OutboxService } from '@tiredash/messaging';
 import { InjectDataSource } from '@tiredash/persistence';
 import {
   BidAccepted,
   BidClosed,
+  CheckCardHold,
+  LIMITS,
   RequestAccepted,
   RequestCancelled,
   RequestCreated,
@@ -40,6 +42,9 @@ import type { RequestsConfig } from '../config';
 import { RequestsError } from './service-requests.errors';
 
 type AcceptCommand = CommandParsed<typeof AcceptBid>;
+
+/** The card processing fee in cents (held and captured on top of the job's price). */
+const CARD_FEE_CENTS = LIMITS.cardProcessingFeeDollars * 100;
 
 /** Why the lifecycle table refuses a cancel, in words the caller can act on. */
 const CANCEL_REFUSALS: Partial<Record<LifecycleActor, Partial<Record<string, string>>>> = {
@@ -83,7 +88,26 @@ export class ServiceRequestsService {
     private readonly views: ViewsService,
     private readonly viewers: ViewerService,
     @Inject(REQUESTS_CONFIG) private readonly config: RequestsConfig,
+    private readonly messaging: MessagingClient,
   ) {}
+
+  /**
+   * A card request or acceptance goes ahead only with the card held for it (payments answers from its own state):
+   * no card job is accepted, or even posted, unpaid. Payments unreachable: refused too (503), never waved through.
+   */
+  private async requireCardHold(customerUserId: string, amountCents: number, requestId?: string): Promise<void> {
+    let hold: { covered: boolean };
+    try {
+      hold = await this.messaging.send(CheckCardHold, { customerUserId, amountCents, ...(requestId ? { requestId } : {}) }, { timeoutMs: this.config.captureTimeoutMs });
+    } catch {
+      throw new RequestsError('UNAVAILABLE', 'Card payments are unavailable right now. Please try again, or pay in cash.');
+    }
+    if (hold.covered) return;
+    const total = `$${(amountCents / 100).toFixed(2)}`;
+    throw requestId
+      ? RequestsError.conflict('CARD_REAUTHORIZATION_REQUIRED', `Authorise your card for ${total} (the bid plus the card fee) before accepting this bid`)
+      : RequestsError.conflict('CARD_HOLD_REQUIRED', `Authorise your card for ${total} (the budget plus the card fee) before posting a card request`);
+  }
 
   async create(actor: Actor, body: ServiceRequestCreateBody): Promise<ServiceRequestView> {
     const known = requireActor(actor);
@@ -103,6 +127,7 @@ export class ServiceRequestsService {
     if (lat === undefined || lat === null || lng === undefined || lng === null) {
       throw new RequestsError('VALIDATION_FAILED', 'Coordinates are required', [{ path: 'data.location', message: 'lat and lng are required' }]);
     }
+    if (paymentMethod === 'card') await this.requireCardHold(customer.userId, toCents(d.budget) + CARD_FEE_CENTS);
     const priority = d.priority ?? d.urgency ?? 'normal';
     // One clock for both: the request is open exactly REQUEST_OPEN_SECONDS from its creation.
     const createdAt = new Date();
@@ -256,6 +281,9 @@ export class ServiceRequestsService {
     }
     if (cmd.mode === 'idempotent' && request.acceptedBidId === bid.id) {
       return this.views.requestView(this.dataSource.manager, request, viewer);
+    }
+    if (request.paymentMethod === 'card' && request.tireStatus === 'Bids Open') {
+      await this.requireCardHold(request.customerUserId, bid.amountCents + CARD_FEE_CENTS, request.id);
     }
 
     const accepted = await this.dataSource.transaction(async (m) => {

@@ -71,6 +71,51 @@ describe('the bidding screen while waiting', () => {
   });
 });
 
+describe('accepting a card bid the server wants held first', () => {
+  it('opens the payment dialog with the server message instead of calling the bid gone', async () => {
+    const request = openRequest({ paymentMethod: 'card', budget: 90, providersAsked: 1 });
+    const bid = {
+      id: 'b1',
+      documentId: 'b1',
+      bidId: 'b1',
+      requestId: IDS.request,
+      amount: 90,
+      estimatedArrival: '12',
+      countdown: 10,
+      bidStatus: 'pending',
+      status: 'pending',
+      submittedAt: new Date().toISOString(),
+      expiresAt: new Date(Date.now() + 240_000).toISOString(),
+      distance: 2,
+      location: null,
+      notes: null,
+      message: null,
+      provider: { id: 'p1', documentId: 'p1', businessName: 'Held Tires', fullName: null, rating: 4.5, totalJobs: 3, responseTime: '2 min' },
+    };
+    const FakeDialog = ({ amount }: { amount: number }) => <div role="dialog" aria-label="Payment">Hold ${amount}</div>;
+    const h = renderTracking({
+      role: 'customer',
+      path: `/bidding/${IDS.request}`,
+      routePath: '/bidding/:id',
+      element: <BiddingView requestId={IDS.request} CardPaymentDialog={FakeDialog} />,
+      api: {
+        [`GET ${REQ}`]: { json: { data: request } },
+        'GET /api/bids': { json: { data: [bid], meta: {} } },
+        [`PUT ${REQ}`]: {
+          status: 409,
+          json: { error: { status: 409, code: 'CONFLICT', message: 'Authorise your card for $100.00 (the bid plus the card fee) before accepting this bid', details: { reason: 'CARD_REAUTHORIZATION_REQUIRED' } } },
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Accept bid from Held Tires/ }));
+    expect(await screen.findByText('Card authorisation needed')).toBeInTheDocument();
+    expect(screen.getByText('Authorise your card for $100.00 (the bid plus the card fee) before accepting this bid')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Payment' })).toHaveTextContent('Hold $100');
+    expect(screen.queryByText('Bid no longer available')).not.toBeInTheDocument();
+    h.fetchStub.restore();
+  });
+});
+
 describe('Post again', () => {
   it('fills the request form from the earlier request (no past scheduled time)', () => {
     const values = repostValues(openRequest({ scheduledTime: '2030-01-01T10:00:00.000Z', paymentMethod: 'card' }));

@@ -2,7 +2,7 @@ import { LIMITS, type ServiceRequestView } from '@tiredash/contracts';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { errorStatus } from '../../../shared/api/api-error';
+import { errorMessage, errorReason, errorStatus } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
 import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
 import { useToast } from '../../../shared/toast/use-toast';
@@ -102,7 +102,11 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
       toast(ACCEPT_TOASTS.accepted);
       void navigate(`/tracking/${requestId}`);
     } catch (err) {
-      if (errorStatus(err) === 409) {
+      if (errorStatus(err) === 409 && errorReason(err) === 'CARD_REAUTHORIZATION_REQUIRED' && CardPaymentDialog) {
+        // The server wants the card held for this bid first: the payment dialog, then the accept again.
+        toast({ title: 'Card authorisation needed', description: errorMessage(err, 'Authorise your card for this bid first.'), variant: 'destructive' });
+        setRepay(bid);
+      } else if (errorStatus(err) === 409) {
         toast(ACCEPT_TOASTS.conflict);
         live.remove(bid.documentId);
       } else toast(ACCEPT_TOASTS.failed);
