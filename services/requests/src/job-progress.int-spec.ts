@@ -276,6 +276,14 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
     const list = await client.send(ListRatings, { actor: customer.actor, filters: { providerId: { $eq: provider.providerId } } as never, pagination: {} as never });
     expect(list.data.map((r) => r.requestId)).toContain(job.id);
     expect(list.meta).toMatchObject({ ratingCount: 1, averageRating: 4 });
+    // Another customer sees what a review card needs: stars, comment, date and the reviewer's first name only.
+    const someoneElse = await aCustomer(publisher, ds);
+    const seen = await client.send(ListRatings, { actor: someoneElse.actor, filters: { providerId: { $eq: provider.providerId } } as never, pagination: {} as never });
+    const theirs = seen.data.find((r) => r.id === list.data.find((x) => x.requestId === job.id)!.id)!;
+    expect(theirs).toMatchObject({ rating: 4, comment: 'Quick and friendly', customerId: '', customer_id: '', requestId: '', request_id: '', customerName: 'Rita' });
+    // The rated provider knows its job, not the customer's ids.
+    const own = await client.send(ListRatings, { actor: provider.actor, filters: { providerId: { $eq: provider.providerId } } as never, pagination: {} as never });
+    expect(own.data.find((r) => r.requestId === job.id)).toMatchObject({ customerId: '', customerName: 'Rita' });
     const view = await client.send(GetServiceRequest, { actor: customer.actor, requestId: job.id });
     expect(view.rating).toEqual({ rating: 4, comment: 'Quick and friendly' });
     expect(view.provider).toMatchObject({ rating: 4 });

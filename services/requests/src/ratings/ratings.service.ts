@@ -97,7 +97,9 @@ export class RatingsService {
 
   /** Ratings, newest first; filtered by provider they carry the provider's average and count in `meta`. */
   async list(actor: Actor, filters: RatingFilters, pagination: Pagination): Promise<RatingsPage> {
-    requireActor(actor);
+    const known = requireActor(actor);
+    const admin = known.role === 'admin';
+    const ownProviderId = known.role === 'provider' ? ((await this.profiles.providerOf(known).catch(() => null))?.id ?? null) : null;
     const qb = this.dataSource.getRepository(RatingEntity).createQueryBuilder('r');
     if (filters.providerId) qb.andWhere('r.provider_id = :p', { p: filters.providerId });
     if (filters.requestId) qb.andWhere('r.request_id = :q', { q: filters.requestId });
@@ -114,7 +116,16 @@ export class RatingsService {
       meta.ratingCount = count;
       meta.averageRating = count > 0 ? Math.round((Number(s[0]?.rating_sum) / count) * 10) / 10 : null;
     }
-    return { data: rows.map((r) => this.view(r)), meta };
+    // What a review card needs: the rating, comment and date, and the reviewer's first name. Who the customer is
+    // (ids) and which request stay with the customer who wrote it, the rated provider (its own job) and admins.
+    const data = rows.map((r) => {
+      const v = this.view(r);
+      if (admin || r.customerUserId === known.userId) return v;
+      const firstName = r.customerName.split(' ')[0] ?? '';
+      const own = ownProviderId !== null && r.providerId === ownProviderId;
+      return { ...v, customerName: firstName, customer_id: '', customerId: '', ...(own ? {} : { request_id: '', requestId: '' }) };
+    });
+    return { data, meta };
   }
 
   private view(r: RatingEntity): RatingView {
