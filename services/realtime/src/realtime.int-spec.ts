@@ -69,8 +69,8 @@ describe('realtime (real NATS, Redis and identity)', () => {
       await expect(env.connect(node.url, expired)).rejects.toThrow('unauthorized');
     });
 
-    it('accepts the token from auth.token, the Authorization header and the token query, over websocket and polling', async () => {
-      for (const via of ['auth', 'header', 'query'] as const) {
+    it('accepts the token from auth.token and the Authorization header over websocket and polling, never from the URL query', async () => {
+      for (const via of ['auth', 'header'] as const) {
         const c = await env.connect(node.url, customer.token, { via, transports: ['polling'] });
         expect(c.socket.connected).toBe(true);
         c.close();
@@ -78,6 +78,8 @@ describe('realtime (real NATS, Redis and identity)', () => {
       const ws = await env.connect(node.url, customer.token, { via: 'auth', transports: ['websocket'] });
       expect(ws.socket.connected).toBe(true);
       ws.close();
+      // A token in the URL (logged by proxies) is refused like none.
+      await expect(env.connect(node.url, customer.token, { via: 'query' })).rejects.toThrow('unauthorized');
     });
   });
 

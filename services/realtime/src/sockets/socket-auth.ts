@@ -10,7 +10,10 @@ export interface HandshakeLike {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** The access token of a handshake: `auth.token`, else `Authorization: Bearer`, else the `token` query parameter. */
+/**
+ * The access token of a handshake: `auth.token`, else `Authorization: Bearer`. Never a URL query parameter: URLs end
+ * up in access logs, proxies and browser history.
+ */
 export function extractHandshakeToken(h: HandshakeLike): string | null {
   const fromAuth = h.auth?.token;
   if (typeof fromAuth === 'string' && fromAuth.trim() !== '') return fromAuth.trim().replace(/^Bearer\s+/i, '');
@@ -18,9 +21,6 @@ export function extractHandshakeToken(h: HandshakeLike): string | null {
   const headerValue = Array.isArray(header) ? header[0] : header;
   const m = headerValue ? BEARER.exec(headerValue) : null;
   if (m?.[1]) return m[1];
-  const q = h.query.token;
-  const queryValue = Array.isArray(q) ? q[0] : q;
-  if (typeof queryValue === 'string' && queryValue.trim() !== '') return queryValue.trim();
   return null;
 }
 
