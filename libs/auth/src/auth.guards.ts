@@ -1,8 +1,8 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError, type Role } from '@tiredash/contracts';
 import { IS_PUBLIC_KEY, OPTIONAL_AUTH_KEY, ROLES_KEY } from './auth.decorators';
-import { JWT_CONFIG, type AuthenticatedRequest } from './auth.types';
+import { JWT_CONFIG, TOKEN_REVOCATIONS, type AuthenticatedRequest, type TokenRevocations } from './auth.types';
 import type { JwtConfig } from './jwt-config';
 import { verifyAccessToken } from './jwt';
 
@@ -26,9 +26,10 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(JWT_CONFIG) private readonly cfg: JwtConfig,
+    @Optional() @Inject(TOKEN_REVOCATIONS) private readonly revocations?: TokenRevocations,
   ) {}
 
-  canActivate(ctx: ExecutionContext): boolean {
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const targets = [ctx.getHandler(), ctx.getClass()];
     const req = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -46,6 +47,7 @@ export class JwtAuthGuard implements CanActivate {
       throw new DomainError('UNAUTHENTICATED', 'Authentication required');
     }
     const claims = verifyAccessToken(token, this.cfg);
+    if (this.revocations && (await this.revocations.isRevoked(claims))) throw new DomainError('UNAUTHENTICATED', 'Session ended: sign in again');
     req.actor = { userId: claims.sub, role: claims.role };
     return true;
   }

@@ -7,3 +7,15 @@ export interface AuthenticatedRequest {
 }
 
 export const JWT_CONFIG = Symbol('JWT_CONFIG');
+
+/** Ended sessions: a token revoked before its expiry (logout) is refused like an invalid one. */
+export interface TokenRevocations {
+  isRevoked(token: { jti: string | null; sub: string }): Promise<boolean>;
+}
+
+export const TOKEN_REVOCATIONS = Symbol('TOKEN_REVOCATIONS');
+
+/** The Redis key marking a revoked token (shared by the gateway, which writes it, and realtime, which reads it). */
+export function revokedTokenKey(namespace: string, jti: string): string {
+  return `${namespace || 'tiredash'}:revoked-token:${jti}`;
+}

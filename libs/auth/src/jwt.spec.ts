@@ -39,7 +39,9 @@ function expectRefused(token: string, message?: RegExp): void {
 describe('access tokens', () => {
   it('accepts a token it signed and returns its claims', () => {
     const token = signAccessToken(claims, cfg);
-    expect(verifyAccessToken(token, cfg)).toEqual(claims);
+    expect(verifyAccessToken(token, cfg)).toEqual({ ...claims, exp: expect.any(Number), jti: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // Each token has its own id (logout revokes one session, not the others).
+    expect(verifyAccessToken(signAccessToken(claims, cfg), cfg).jti).not.toBe(verifyAccessToken(token, cfg).jti);
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { alg: string };
     expect(header.alg).toBe('HS256');
     const decoded = jwt.decode(token) as jwt.JwtPayload;

@@ -1,6 +1,6 @@
 import { DomainError, roleSchema, type AccessTokenClaims } from '@tiredash/contracts';
 import jwt from 'jsonwebtoken';
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import type { JwtConfig } from './jwt-config';
 
@@ -14,7 +14,10 @@ const claimsSchema = z.object({
 });
 
 /** A verified token must also carry an expiry (jsonwebtoken alone accepts tokens without `exp`). */
-const verifiedSchema = claimsSchema.extend({ exp: z.number().int() });
+const verifiedSchema = claimsSchema.extend({ exp: z.number().int(), jti: z.string().max(100).optional() });
+
+/** What a verified token says, with its id and expiry (a session can be ended before `exp`: see TokenRevocations). */
+export type VerifiedAccessToken = AccessTokenClaims & { jti: string | null; exp: number };
 
 /**
  * The HMAC secret as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries to parse it as
@@ -40,11 +43,13 @@ export function signAccessToken(claims: AccessTokenClaims, cfg: JwtConfig): stri
     issuer: cfg.issuer,
     audience: cfg.audience,
     expiresIn: cfg.expiresInSeconds,
+    // Each token has its own id: logging out revokes exactly this token.
+    jwtid: randomUUID(),
   });
 }
 
 /** Verifies signature (HS256 only), expiry, issuer and audience; throws DomainError UNAUTHENTICATED otherwise. */
-export function verifyAccessToken(token: string, cfg: JwtConfig): AccessTokenClaims {
+export function verifyAccessToken(token: string, cfg: JwtConfig): VerifiedAccessToken {
   let decoded: string | jwt.JwtPayload;
   try {
     decoded = jwt.verify(token, secretKeyOf(cfg.secret), {
@@ -59,6 +64,6 @@ export function verifyAccessToken(token: string, cfg: JwtConfig): AccessTokenCla
   }
   const parsed = verifiedSchema.safeParse(decoded);
   if (!parsed.success) throw new DomainError('UNAUTHENTICATED', 'Invalid token claims');
-  const { sub, role, email } = parsed.data;
-  return { sub, role, email };
+  const { sub, role, email, exp, jti } = parsed.data;
+  return { sub, role, email, exp, jti: jti ?? null };
 }

@@ -1,8 +1,9 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { AuthModule } from '@tiredash/auth';
+import { RedisTokenRevocations } from './auth/token-revocations';
 import { MessagingModule } from '@tiredash/messaging';
 import Redis from 'ioredis';
-import { AuthController } from './auth/auth.controller';
+import { AuthController, SessionsController } from './auth/auth.controller';
 import { GATEWAY_CONFIG } from './common/gateway-config.token';
 import { RpcService } from './common/rpc.service';
 import type { GatewayConfig } from './config';
@@ -32,25 +33,24 @@ class RedisLifecycle implements OnApplicationShutdown {
 @Module({})
 export class AppModule {
   static forRoot(config: GatewayConfig): DynamicModule {
+    const redis = new Redis(config.redisUrl, {
+      // Fail fast: the rate limiter skips an unreachable Redis instead of hanging logins, /ready reports it.
+      maxRetriesPerRequest: 1,
+      connectTimeout: config.readyTimeoutMs,
+      lazyConnect: false,
+    });
+    const revocations = new RedisTokenRevocations(redis, config.natsNamespace);
     return {
       module: AppModule,
       imports: [
-        AuthModule.forRoot({ jwt: config.jwt }),
+        AuthModule.forRoot({ jwt: config.jwt, revocations }),
         MessagingModule.forRoot({ serviceName: 'gateway', natsUrl: config.natsUrl, namespace: config.natsNamespace }),
       ],
-      controllers: [AuthController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS, ...DISPATCH_CONTROLLERS, RatingsController],
+      controllers: [AuthController, SessionsController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS, ...DISPATCH_CONTROLLERS, RatingsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        {
-          provide: REDIS,
-          useFactory: () =>
-            new Redis(config.redisUrl, {
-              // Fail fast: the rate limiter skips an unreachable Redis instead of hanging logins, /ready reports it.
-              maxRetriesPerRequest: 1,
-              connectTimeout: config.readyTimeoutMs,
-              lazyConnect: false,
-            }),
-        },
+        { provide: REDIS, useValue: redis },
+        { provide: RedisTokenRevocations, useValue: revocations },
         RedisLifecycle,
         RpcService,
         ReadinessService,

@@ -81,7 +81,7 @@ describe('identity over NATS (real PostgreSQL + NATS)', () => {
     expect(reg.user.role).toEqual({ name: 'customer', type: 'customer' });
     const login = await client.send(Login, { identifier: reg.user.email.toUpperCase(), password });
     const claims = verifyAccessToken(login.jwt, env.config.jwt);
-    expect(claims).toEqual({ sub: reg.user.id, role: 'customer', email: reg.user.email });
+    expect(claims).toMatchObject({ sub: reg.user.id, role: 'customer', email: reg.user.email, jti: expect.any(String) });
     const me = await client.send(GetMe, { actor: { userId: claims.sub, role: claims.role } });
     expect(me).toMatchObject({
       id: reg.user.id,

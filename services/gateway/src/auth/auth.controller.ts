@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '@tiredash/auth';
+import { JWT_CONFIG, Public, verifyAccessToken, type JwtConfig } from '@tiredash/auth';
+import { RedisTokenRevocations } from './token-revocations';
 import { DomainError, Login, RegisterUser, loginBodySchema, registerBodySchema, type AuthResponse } from '@tiredash/contracts';
 import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
@@ -46,4 +47,26 @@ function requestsAdminRole(raw: unknown): boolean {
   if (typeof raw !== 'object' || raw === null) return false;
   const role = (raw as { role?: unknown }).role;
   return typeof role === 'string' && role.trim().toLowerCase() === 'admin';
+}
+
+/** POST /api/auth/logout: ends the caller's session. */
+@ApiTags('auth')
+@Controller('api/auth')
+export class SessionsController {
+  constructor(
+    private readonly revocations: RedisTokenRevocations,
+    @Inject(JWT_CONFIG) private readonly jwt: JwtConfig,
+  ) {}
+
+  /** Ends this session: the token is refused from now on (every replica, and the socket handshake). */
+  @Post('logout')
+  @HttpCode(204)
+  @ApiRoute({ summary: 'Log out: the bearer token is revoked until it would have expired', errors: [401] })
+  async logout(@Headers('authorization') authorization: string | undefined): Promise<void> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+    if (!token) throw new DomainError('UNAUTHENTICATED', 'Authentication required');
+    const claims = verifyAccessToken(token, this.jwt);
+    if (claims.jti) await this.revocations.revoke(claims.jti, claims.exp);
+  }
+
 }

@@ -40,7 +40,7 @@ describe('UsersService (real PostgreSQL)', () => {
       });
       expect(res.user.documentId).toBe(res.user.id);
       const claims = verifyAccessToken(res.jwt, env.config.jwt);
-      expect(claims).toEqual({ sub: res.user.id, role: null, email: email.toLowerCase() });
+      expect(claims).toMatchObject({ sub: res.user.id, role: null, email: email.toLowerCase(), jti: expect.any(String) });
       const stored = await app.get(DataSource).getRepository(UserEntity).findOneByOrFail({ id: res.user.id });
       expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
       expect(stored.passwordHash).not.toContain(PASSWORD);

@@ -1,4 +1,4 @@
-import { verifyAccessToken, type JwtConfig } from '@tiredash/auth';
+import { verifyAccessToken, type JwtConfig, type VerifiedAccessToken } from '@tiredash/auth';
 import type { Actor } from '@tiredash/contracts';
 
 /** What the handshake offers: socket.io's `handshake` (auth payload, headers, query). */
@@ -24,14 +24,19 @@ export function extractHandshakeToken(h: HandshakeLike): string | null {
   return null;
 }
 
-/** The verified caller of a handshake, or null (no token, bad signature, expired, wrong issuer/audience). */
-export function authenticateHandshake(h: HandshakeLike, jwt: JwtConfig): NonNullable<Actor> | null {
+/** The verified token of a handshake, or null (no token, bad signature, expired, wrong issuer/audience). */
+export function verifyHandshake(h: HandshakeLike, jwt: JwtConfig): VerifiedAccessToken | null {
   const token = extractHandshakeToken(h);
   if (!token) return null;
   try {
-    const claims = verifyAccessToken(token, jwt);
-    return { userId: claims.sub, role: claims.role };
+    return verifyAccessToken(token, jwt);
   } catch {
     return null;
   }
+}
+
+/** The verified caller of a handshake, or null. */
+export function authenticateHandshake(h: HandshakeLike, jwt: JwtConfig): NonNullable<Actor> | null {
+  const claims = verifyHandshake(h, jwt);
+  return claims ? { userId: claims.sub, role: claims.role } : null;
 }

@@ -14,7 +14,8 @@ import { Server, type Socket } from 'socket.io';
 import { RedisClients } from '../common/redis-clients';
 import { REALTIME_CONFIG } from '../common/realtime-config.token';
 import type { RealtimeConfig } from '../config';
-import { authenticateHandshake } from './socket-auth';
+import { verifyHandshake } from './socket-auth';
+import { revokedTokenKey } from '@tiredash/auth';
 import { ClientEventsHandler } from './client-events.handler';
 import { ProfileDirectory } from './profile-directory.service';
 
@@ -82,27 +83,19 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
     });
 
     io.use((socket, next) => {
-      const actor = authenticateHandshake(socket.handshake, this.config.jwt);
-      if (!actor) {
+      const claims = verifyHandshake(socket.handshake, this.config.jwt);
+      if (!claims) {
         next(new Error(SOCKET_UNAUTHORIZED));
         return;
       }
-      socket.data.actor = actor;
-      socket.data.businessId = null;
-      if (actor.role !== 'provider') {
-        next();
+      if (!claims.jti) {
+        this.admit(socket, { userId: claims.sub, role: claims.role }, next);
         return;
       }
-      this.profiles.lookup(actor).then(
-        (p) => {
-          socket.data.businessId = p.businessId;
-          next();
-        },
-        (err: unknown) => {
-          // The user room still works; `join` retries the business lookup.
-          this.logger.warn(`business of provider ${actor.userId} unknown at connect: ${err instanceof Error ? err.message : String(err)}`);
-          next();
-        },
+      // A logged-out token (revoked at the gateway, kept in Redis until it expires) opens no socket.
+      this.redis.pub.exists(revokedTokenKey(this.config.natsNamespace, claims.jti)).then(
+        (revoked) => (revoked === 1 ? next(new Error(SOCKET_UNAUTHORIZED)) : this.admit(socket, { userId: claims.sub, role: claims.role }, next)),
+        () => this.admit(socket, { userId: claims.sub, role: claims.role }, next),
       );
     });
 
@@ -116,6 +109,27 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
 
     this.server = io;
     this.logger.log(`Socket.IO at ${SOCKET_IO_PATH} (Redis adapter key ${adapterKey(this.config.natsNamespace)})`);
+  }
+
+  /** The rest of the handshake of a verified caller: its actor, and a provider's business id. */
+  private admit(socket: RealtimeSocket, actor: NonNullable<Actor>, next: (err?: Error) => void): void {
+    socket.data.actor = actor;
+    socket.data.businessId = null;
+    if (actor.role !== 'provider') {
+      next();
+      return;
+    }
+    this.profiles.lookup(actor).then(
+      (p) => {
+        socket.data.businessId = p.businessId;
+        next();
+      },
+      (err: unknown) => {
+        // The user room still works; `join` retries the business lookup.
+        this.logger.warn(`business of provider ${actor.userId} unknown at connect: ${err instanceof Error ? err.message : String(err)}`);
+        next();
+      },
+    );
   }
 
   /** Runs after the fan-out consumers stopped (onModuleDestroy): disconnects this node's sockets and leaves Redis. */
