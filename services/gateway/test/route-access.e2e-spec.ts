@@ -1,0 +1,50 @@
+import { providerData, register, startGatewayStack, type GatewayStack } from './support/gateway-harness';
+import { ROUTE_ACCESS, type Cell, type Persona } from './route-access.matrix';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Answers that depend on the machine, not on the caller. */
+const MAY_BE_UNAVAILABLE = new Set(['GET /ready']);
+
+/** Every gateway route as anonymous, no-role, customer, approved provider and admin, against the declared matrix. */
+describe('the authorization matrix covers every route of the gateway', () => {
+  let s: GatewayStack;
+  const tokens: Partial<Record<Persona, string>> = {};
+  let routes: { key: string; method: string; path: string }[] = [];
+
+  beforeAll(async () => {
+    s = await startGatewayStack('gw_route_access', {}, { services: ['requests', 'payments', 'dispatch'] });
+    const admin = await s.anAdmin();
+    const noRole = await register(s, null);
+    const customer = await register(s, 'customer');
+    await s.request('POST', '/api/customers', { token: customer.token, body: { data: { fullName: 'Matrix Customer', phone: '+1 555 000 1111', paymentMethod: 'cash', user: customer.id } } });
+    const provider = await register(s, 'provider');
+    const p = await s.request<{ data: { documentId: string } }>('POST', '/api/providers', { token: provider.token, body: providerData({ user: provider.id }) });
+    await s.request('PUT', `/api/providers/${p.body.data.documentId}`, { token: admin.token, body: { data: { isApproved: true } } });
+    Object.assign(tokens, { noRole: noRole.token, customer: customer.token, provider: provider.token, admin: admin.token });
+    const doc = await s.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs-json');
+    routes = Object.entries(doc.body.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ key: `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path })));
+  });
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('has exactly one row per route (a new route needs a row)', () => {
+    expect(routes.map((r) => r.key).sort()).toEqual(Object.keys(ROUTE_ACCESS).sort());
+  });
+
+  it('answers each persona as declared, and never with a server error', async () => {
+    const mismatches: string[] = [];
+    // Logout ends the sessions the walk uses: last.
+    const ordered = [...routes.filter((r) => r.path !== '/api/auth/logout'), ...routes.filter((r) => r.path === '/api/auth/logout')];
+    for (const route of ordered) {
+      for (const persona of ['anonymous', 'noRole', 'customer', 'provider', 'admin'] as const) {
+        const res = await s.request(route.method as 'GET', route.path.replace(/\{[^}]+\}/g, UNKNOWN_ID), { token: tokens[persona], body: {} });
+        const got: Cell | number = res.status === 401 ? 401 : res.status === 403 ? 403 : res.status >= 500 && !MAY_BE_UNAVAILABLE.has(route.key) ? res.status : 'ok';
+        const want = ROUTE_ACCESS[route.key]?.[persona];
+        if (got !== want) mismatches.push(`${route.key} as ${persona}: ${String(got)} (${res.status}), declared ${String(want)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
