@@ -47,4 +47,33 @@ describe('the authorization matrix covers every route of the gateway', () => {
     }
     expect(mismatches).toEqual([]);
   });
+
+  it('answers malformed input on every route (bad JSON, prototype keys, huge numbers, injection strings, deep nesting, absurd paging) without a server error', async () => {
+    const deep = JSON.stringify(Array.from({ length: 200 }).reduce<unknown>((inner) => ({ data: inner }), { x: 1 }));
+    const bodies: { raw?: string; body?: unknown }[] = [
+      { raw: '{"data":' },
+      { raw: '{"data":{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"role":"admin"}}}}' },
+      { body: { data: null } },
+      { body: { data: [] } },
+      { body: [1, 2, 3] },
+      { body: 'x' },
+      { body: { data: { amount: 1e308, budget: -1e308, rating: 1e300, radius: 'NaN', page: '1e300', lat: 'north' } } },
+      { body: { data: { tireStatus: "'; DROP TABLE users; --", email: '<script>alert(1)</script>', id: { $gt: '' }, service_types: 'a'.repeat(100_000) } } },
+      { raw: deep },
+    ];
+    const queries = ['', '?pagination[page]=1e300&pagination[pageSize]=-5', "?filters[$where]=1&sort=;DROP&populate[0][$x]=1&search=%25%00"];
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.path !== '/api/auth/logout' && !MAY_BE_UNAVAILABLE.has(r.key))) {
+      for (const persona of ['customer', 'admin'] as const) {
+        for (const input of bodies) {
+          for (const q of route.method === 'GET' ? queries : queries.slice(0, 1)) {
+            const url = `${route.path.replace(/\{[^}]+\}/g, q ? 'not-a-uuid' : UNKNOWN_ID)}${q}`;
+            const res = await s.request(route.method as 'GET', url, { token: tokens[persona], ...input });
+            if (res.status >= 500) failures.push(`${route.key} as ${persona} ${q} ${JSON.stringify(input).slice(0, 60)}: ${res.status} ${res.text.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });
