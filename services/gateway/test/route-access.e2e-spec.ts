@@ -5,7 +5,7 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 /** Answers that depend on the machine, not on the caller. */
 const MAY_BE_UNAVAILABLE = new Set(['GET /ready']);
 
-/** Every gateway route as anonymous, no-role, customer, approved provider and admin, against the declared matrix. */
+/** Every gateway route as anonymous, no-role, customer, approved and pending provider and admin, against the declared matrix. */
 describe('the authorization matrix covers every route of the gateway', () => {
   let s: GatewayStack;
   const tokens: Partial<Record<Persona, string>> = {};
@@ -20,7 +20,9 @@ describe('the authorization matrix covers every route of the gateway', () => {
     const provider = await register(s, 'provider');
     const p = await s.request<{ data: { documentId: string } }>('POST', '/api/providers', { token: provider.token, body: providerData({ user: provider.id }) });
     await s.request('PUT', `/api/providers/${p.body.data.documentId}`, { token: admin.token, body: { data: { isApproved: true } } });
-    Object.assign(tokens, { noRole: noRole.token, customer: customer.token, provider: provider.token, admin: admin.token });
+    const pending = await register(s, 'provider');
+    await s.request('POST', '/api/providers', { token: pending.token, body: providerData({ user: pending.id, businessName: 'Pending Matrix' }) });
+    Object.assign(tokens, { noRole: noRole.token, customer: customer.token, provider: provider.token, pendingProvider: pending.token, admin: admin.token });
     const doc = await s.request<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/docs-json');
     routes = Object.entries(doc.body.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ key: `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path })));
   });
@@ -38,7 +40,7 @@ describe('the authorization matrix covers every route of the gateway', () => {
     // Logout ends the sessions the walk uses: last.
     const ordered = [...routes.filter((r) => r.path !== '/api/auth/logout'), ...routes.filter((r) => r.path === '/api/auth/logout')];
     for (const route of ordered) {
-      for (const persona of ['anonymous', 'noRole', 'customer', 'provider', 'admin'] as const) {
+      for (const persona of ['anonymous', 'noRole', 'customer', 'provider', 'pendingProvider', 'admin'] as const) {
         const res = await s.request(route.method as 'GET', route.path.replace(/\{[^}]+\}/g, UNKNOWN_ID), { token: tokens[persona], body: {} });
         const got: Cell | number = res.status === 401 ? 401 : res.status === 403 ? 403 : res.status >= 500 && !MAY_BE_UNAVAILABLE.has(route.key) ? res.status : 'ok';
         const want = ROUTE_ACCESS[route.key]?.[persona];
