@@ -170,9 +170,13 @@ describe('supply: matching both ways and by service type', () => {
   it.each([
     ['LT265/70R17', 'LT265/70/R17'],
     ['P215/65R15', 'P215/65/R15'],
+    ['ST225/75R15', 'ST225/75/R15'],
     ['225/45ZR17', '225/45/ZR17'],
+    ['255/35ZR19', '255/35/ZR19'],
     ['33x12.50R15', '33X12.50R15'],
     ['35X12.50R20LT', '35X12.50R20LT'],
+    ['31x10.50R15', '31X10.50R15'],
+    ['225/45R17', '225/45/R17'],
   ])('takes the tire size %s a shop sees every day (stored as %s)', async (typed, stored) => {
     const customer = await aCustomer(publisher, ds);
     const r = await client.send(CreateServiceRequest, { actor: customer.actor, body: at(place(), { tireSize: typed }) as never });

@@ -64,6 +64,15 @@ describe('submit rules', () => {
     });
     expect(validateRequest(filled)).toEqual({});
   });
+
+  const REAL_SIZES = ['LT265/70R17', 'P215/65R15', 'ST225/75R15', '225/45ZR17', '255/35ZR19', '33x12.50R15', '35X12.50R20LT', '31x10.50R15', '225/45R17'];
+  it.each(REAL_SIZES.map((s) => [s]))('takes the tire size %s a shop sees every day, as typed', (typed) => {
+    expect(validateRequest({ ...filled, tireSize: tireSizeInput(typed) })).toEqual({});
+  });
+
+  it.each([['abc'], ['225/45'], ['999999']])('still refuses %s with the form message', (typed) => {
+    expect(validateRequest({ ...filled, tireSize: tireSizeInput(typed) })).toEqual({ tireSize: 'Enter a tire size like 225/65/R17' });
+  });
 });
 
 describe('create body', () => {

@@ -93,7 +93,7 @@ export function isServiceType(value: string): value is ServiceType {
   return (SERVICE_TYPES as readonly string[]).includes(value);
 }
 
-/** The tire-size field as the user types: the contracts' formatter (max 11 characters). */
+/** The tire-size field as the user types: the contracts' formatter (at most LIMITS.tireSizeMaxLength characters). */
 export function tireSizeInput(raw: string): string {
   return formatTireSize(raw);
 }

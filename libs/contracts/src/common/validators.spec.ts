@@ -1,3 +1,4 @@
+import { tireSizeSchema } from '../requests/schemas';
 import { distanceMiles, formatTireSize, isValidPhone, isValidTireSize, toCents } from './validators';
 
 describe('formatTireSize', () => {
@@ -37,6 +38,28 @@ describe('isValidTireSize', () => {
   );
   it.each(['abc', '225/45', '999999', 'LT', '33x', 'XX265/70R17', '225/65/R17/9'])('refuses %s', (size) => {
     expect(isValidTireSize(formatTireSize(size))).toBe(false);
+  });
+});
+
+describe('tireSizeSchema (what the server takes in a new request)', () => {
+  it.each([
+    ['LT265/70R17', 'LT265/70/R17'],
+    ['P215/65R15', 'P215/65/R15'],
+    ['ST225/75R15', 'ST225/75/R15'],
+    ['225/45ZR17', '225/45/ZR17'],
+    ['255/35ZR19', '255/35/ZR19'],
+    ['33x12.50R15', '33X12.50R15'],
+    ['35X12.50R20LT', '35X12.50R20LT'],
+    ['31x10.50R15', '31X10.50R15'],
+    ['225/45R17', '225/45/R17'],
+  ])('takes %s (stored as %s)', (typed, stored) => {
+    expect(tireSizeSchema.parse(typed)).toBe(stored);
+  });
+
+  it.each([['abc'], ['225/45'], ['999999']])('refuses %s with the form message', (typed) => {
+    const result = tireSizeSchema.safeParse(typed);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([expect.stringMatching(/^Enter a tire size like 225\/65\/R17/)]);
   });
 });
 
