@@ -45,6 +45,17 @@ describe('checkImageFiles (registration documents)', () => {
   it('falls back to the extension when the browser gives no type', () => {
     expect(uploadTypeOf(file('photo.JPG', '', 1))).toBe('image/jpeg');
     expect(checkImageFiles(0, [file('photo.jpeg', '', 1)]).accepted).toHaveLength(1);
-    expect(checkImageFiles(0, [file('photo.heic', '', 1)]).errors).toEqual(['photo.heic is not an image file']);
+    // A HEIC photo the browser gave no type for is still recognised as an image, and refused with what to choose.
+    expect(checkImageFiles(0, [file('photo.heic', '', 1)]).errors).toEqual([
+      'photo.heic is not a supported image. Please choose a JPEG, PNG, GIF or WebP image',
+    ]);
+    expect(checkImageFiles(0, [file('IMG_2.HEIF', '', 1), file('scan.tiff', '', 1)]).errors).toEqual([
+      'IMG_2.HEIF is not a supported image. Please choose a JPEG, PNG, GIF or WebP image',
+      'scan.tiff is not a supported image. Please choose a JPEG, PNG, GIF or WebP image',
+    ]);
+    expect(checkImageFiles(0, [file('notes.pdf', '', 1), file('no-extension', '', 1)]).errors).toEqual([
+      'notes.pdf is not an image file',
+      'no-extension is not an image file',
+    ]);
   });
 });

@@ -13,12 +13,26 @@ export interface FileCheck {
 /** What the pickers offer: exactly the image types the server stores (JPEG, PNG, GIF, WebP). */
 export const UPLOAD_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-const EXTENSIONS: Record<string, (typeof IMAGE_MIME_TYPES)[number]> = {
+/** The accepted types as people know them, for the hint and the refusal. */
+export const UPLOAD_TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
+
+/**
+ * Types by extension, for a browser that gives no type (common for HEIC on desktops): the four accepted ones, and
+ * other image formats a phone or camera produces, so they are refused with what to choose instead.
+ */
+const EXTENSIONS: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  svg: 'image/svg+xml',
 };
 
 /** The file's image type as the server will see it: the browser's type, or the extension when the browser gave none. */
@@ -55,7 +69,7 @@ export function checkImageFiles(
   for (const file of incoming) {
     const type = uploadTypeOf(file);
     if (!type.startsWith('image/')) errors.push(`${file.name} is not an image file`);
-    else if (!isAcceptedImage(file)) errors.push(`${file.name} is not a supported image. Please choose a JPEG, PNG, GIF or WebP image`);
+    else if (!isAcceptedImage(file)) errors.push(`${file.name} is not a supported image. Please choose a ${UPLOAD_TYPES_LABEL} image`);
     else if (file.size > limits.maxBytes) errors.push(`${file.name} is too large. Maximum size is ${megabytes(limits.maxBytes)}MB`);
     else accepted.push(file);
   }

@@ -62,6 +62,7 @@ describe('ProviderRegisterPage', () => {
     const { store } = renderApp('/provider/register');
     const input = await screen.findByLabelText('Government ID');
     expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
+    expect(screen.getByText(/^JPEG, PNG, GIF or WebP images only, up to 5MB each and 5 files in all\./)).toBeInTheDocument();
     await user.upload(input, new File(['heic'], 'IMG_0042.HEIC', { type: 'image/heic' }));
     expect(await screen.findByText('IMG_0042.HEIC is not a supported image. Please choose a JPEG, PNG, GIF or WebP image')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove IMG_0042.HEIC' })).not.toBeInTheDocument();

@@ -290,7 +290,7 @@ export function ProviderRegisterPage() {
 
           <fieldset className="form-section">
             <legend>Required Documents</legend>
-            <p className="field__hint">Images only, up to 5MB each and 5 files in all. Our team checks them before approving your account.</p>
+            <p className="field__hint">JPEG, PNG, GIF or WebP images only, up to 5MB each and 5 files in all. Our team checks them before approving your account.</p>
             <div className="form-grid">
               <DocumentUploader
                 label="Government ID"

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@tiredash/contracts';
 import { useFilePreviews } from '../../../shared/upload/object-urls';
 import { Button } from '../../../shared/ui/button';
-import { checkImageFiles, megabytes, UPLOAD_ACCEPT, type UploadLimits } from '../document-upload.validation';
+import { checkImageFiles, megabytes, UPLOAD_ACCEPT, UPLOAD_TYPES_LABEL, type UploadLimits } from '../document-upload.validation';
 
 interface DocumentUploaderProps {
   label: string;
@@ -17,7 +17,8 @@ interface DocumentUploaderProps {
 
 /**
  * Image picker with drag and drop, click to browse, previews and removal; checks the spec's limits
- * ('{file} is not an image file', '... is too large. Maximum size is NMB', 'Maximum N files allowed').
+ * ('{file} is not an image file', '... is too large. Maximum size is NMB', 'Maximum N files allowed'); it offers and
+ * takes only the types the server stores (JPEG, PNG, GIF, WebP) and refuses another image (HEIC) as it is picked.
  * A one-file uploader replaces its file when another is picked.
  */
 export function DocumentUploader({
@@ -71,8 +72,8 @@ export function DocumentUploader({
         </Button>
         <p className="field__hint">
           {single
-            ? `One image, up to ${megabytes(limits.maxBytes)}MB.`
-            : `Images only, up to ${megabytes(limits.maxBytes)}MB each, ${limits.maxFiles} files at most.`}
+            ? `One ${UPLOAD_TYPES_LABEL} image, up to ${megabytes(limits.maxBytes)}MB.`
+            : `${UPLOAD_TYPES_LABEL} images only, up to ${megabytes(limits.maxBytes)}MB each, ${limits.maxFiles} files at most.`}
         </p>
         <input
           ref={input}

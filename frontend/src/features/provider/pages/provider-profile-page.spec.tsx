@@ -87,6 +87,26 @@ describe('ProviderProfilePage', () => {
     expect(router.state.location.pathname).toBe('/provider/dashboard');
   });
 
+  it('offers only JPEG, PNG, GIF and WebP in both pickers and refuses a HEIC photo as it is picked; saving then uploads nothing', async () => {
+    api = stubFetch({
+      [`GET /api/providers/${ID}`]: { json: { data: { ...PROVIDER, businessId: null } } },
+      [`PUT /api/providers/${ID}`]: { json: { data: PROVIDER } },
+    });
+    const { user } = renderPage();
+    const picker = await screen.findByLabelText('Upload a new Business ID image');
+    for (const input of [picker, screen.getByLabelText('Upload a new Business License image')]) {
+      expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
+    }
+    expect(screen.getAllByText('One JPEG, PNG, GIF or WebP image, up to 2MB.')).toHaveLength(2);
+    await userEvent.setup({ applyAccept: false }).upload(picker, new File(['heic'], 'IMG_0042.HEIC', { type: 'image/heic' }));
+    expect(await screen.findByText('IMG_0042.HEIC is not a supported image. Please choose a JPEG, PNG, GIF or WebP image')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove IMG_0042.HEIC' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(api.callsTo(`PUT /api/providers/${ID}`)).toHaveLength(1);
+    expect(api.calls.filter((c) => c.path.startsWith('/api/upload'))).toEqual([]);
+  });
+
   it('shows the load failure message when the profile cannot be read', async () => {
     api = stubFetch({ [`GET /api/providers/${ID}`]: { status: 500, json: { error: { message: 'boom' } } } });
     renderPage();
