@@ -19,3 +19,8 @@ export const TOKEN_REVOCATIONS = Symbol('TOKEN_REVOCATIONS');
 export function revokedTokenKey(namespace: string, jti: string): string {
   return `${namespace || 'tiredash'}:revoked-token:${jti}`;
 }
+
+/** The Redis pub/sub channel on which the gateway announces a revoked token id: realtime disconnects its sockets. */
+export function sessionEndedChannel(namespace: string): string {
+  return `${namespace || 'tiredash'}:session-ended`;
+}

@@ -14,6 +14,7 @@ import { LocationStream } from './sockets/location-stream.service';
 import { ProfileDirectory } from './sockets/profile-directory.service';
 import { RequestMembership } from './sockets/request-membership.service';
 import { SocketServer } from './sockets/socket-server.service';
+import { SessionEndListener } from './sockets/session-end.listener';
 
 export const SERVICE_NAME = 'realtime';
 
@@ -37,6 +38,7 @@ export class AppModule {
         LocationStream,
         ClientEventsHandler,
         SocketServer,
+        SessionEndListener,
         DeliveryLedger,
         JetStreamFanout,
       ],

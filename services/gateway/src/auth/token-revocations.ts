@@ -1,4 +1,4 @@
-import { revokedTokenKey, type TokenRevocations } from '@tiredash/auth';
+import { revokedTokenKey, sessionEndedChannel, type TokenRevocations } from '@tiredash/auth';
 import type Redis from 'ioredis';
 
 /**
@@ -25,5 +25,7 @@ export class RedisTokenRevocations implements TokenRevocations {
   async revoke(jti: string, exp: number): Promise<void> {
     const ttl = Math.max(1, exp - Math.floor(Date.now() / 1000));
     await this.redis.set(revokedTokenKey(this.namespace, jti), '1', 'EX', ttl);
+    // Realtime disconnects the sockets opened with it, on every node.
+    await this.redis.publish(sessionEndedChannel(this.namespace), jti);
   }
 }

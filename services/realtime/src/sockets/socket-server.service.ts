@@ -23,7 +23,13 @@ export interface SocketData {
   actor: NonNullable<Actor>;
   /** The provider's business documentId, when it has one (room `provider:<id>`). */
   businessId: string | null;
+  /** The handshake token's id and expiry (seconds): the socket ends with the session. */
+  tokenId: string | null;
+  tokenExp: number | null;
 }
+
+/** The room of the sockets opened with one token: a logout disconnects them. */
+export const tokenRoom = (jti: string): string => `token:${jti}`;
 
 /** Replicas exchange no events of their own (the Redis adapter carries the broadcasts). */
 export type InterServerEvents = Record<string, never>;
@@ -88,6 +94,8 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
         next(new Error(SOCKET_UNAUTHORIZED));
         return;
       }
+      socket.data.tokenId = claims.jti;
+      socket.data.tokenExp = claims.exp;
       if (!claims.jti) {
         this.admit(socket, { userId: claims.sub, role: claims.role }, next);
         return;
@@ -100,11 +108,18 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
     });
 
     io.on('connection', (socket: RealtimeSocket) => {
-      const { actor, businessId } = socket.data;
+      const { actor, businessId, tokenId, tokenExp } = socket.data;
       const rooms = [socketRooms.user(actor.userId)];
       if (businessId) rooms.push(socketRooms.provider(businessId));
+      if (tokenId) rooms.push(tokenRoom(tokenId));
       void socket.join(rooms);
       this.clientEvents.register(socket);
+      // The session ends when its token expires: so does the socket.
+      if (tokenExp !== null) {
+        const left = Math.min(tokenExp * 1000 - Date.now(), 2_147_000_000);
+        const timer = setTimeout(() => socket.disconnect(true), Math.max(0, left));
+        socket.once('disconnect', () => clearTimeout(timer));
+      }
     });
 
     this.server = io;
