@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserView } from '@tiredash/contracts';
 import { STORAGE_KEYS } from '../shared/storage/local-state';
 import { renderApp } from '../test/render-app';
+import { PUBLIC_PATHS, ROLE_HOMES, SIGNED_OUT_ONLY_PATHS } from './route-paths';
 
 function storedSession(role: 'customer' | 'provider' | 'admin', extra: Partial<UserView> = {}) {
   const user: UserView = {
@@ -70,6 +71,22 @@ describe('RouteGuardOutlet', () => {
       const { router, unmount } = renderApp(path);
       expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(path);
+      unmount();
+    }
+  });
+
+  const OPEN_TO_ALL = PUBLIC_PATHS.filter((p) => !(SIGNED_OUT_ONLY_PATHS as readonly string[]).includes(p));
+  it.each(['customer', 'provider', 'admin'] as const)('renders every public content page for a signed-in %s (only sign-in and sign-up send home)', async (role) => {
+    storedSession(role);
+    for (const path of OPEN_TO_ALL) {
+      const { router, unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+      unmount();
+    }
+    for (const path of SIGNED_OUT_ONLY_PATHS) {
+      const { router, unmount } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe(ROLE_HOMES[role]));
       unmount();
     }
   });
