@@ -108,19 +108,21 @@ export class AuthorizationsService {
    * the request will be linked to).
    */
   async checkHold(customerUserId: string, amountCents: number, requestId?: string): Promise<CardHoldView> {
-    const repo = this.dataSource.getRepository(AuthorizationEntity);
-    const unclaimed = (exact: boolean) =>
-      repo
-        .createQueryBuilder('a')
-        .where('a.customer_user_id = :customerUserId AND a.request_id IS NULL AND a.status = :status', { customerUserId, status: ACTIVE })
-        .andWhere(exact ? 'a.amount_cents = :amountCents' : 'a.amount_cents >= :amountCents', { amountCents })
-        .andWhere(`a.created_at > now() - make_interval(secs => :ttl)`, { ttl: this.config.unclaimedAuthorizationSeconds })
-        .orderBy('a.created_at', 'DESC')
-        .getOne();
+    const unclaimed = `(a.request_id IS NULL AND a.created_at > now() - make_interval(secs => :ttl))`;
+    const query = this.dataSource
+      .getRepository(AuthorizationEntity)
+      .createQueryBuilder('a')
+      .where('a.customer_user_id = :customerUserId AND a.status = :status', { customerUserId, status: ACTIVE })
+      .setParameters({ ttl: this.config.unclaimedAuthorizationSeconds, amountCents });
     // A request's hold is linked when payments hears of the request: just after posting it may still be unclaimed.
+    // One statement (one snapshot) looks for both: two queries could each miss it when the link committed between them.
     const hold = requestId
-      ? ((await repo.findOne({ where: { requestId, customerUserId, status: ACTIVE }, order: { createdAt: 'DESC' } })) ?? (await unclaimed(false)))
-      : await unclaimed(true);
+      ? await query
+          .andWhere(`(a.request_id = :requestId OR (${unclaimed} AND a.amount_cents >= :amountCents))`, { requestId })
+          .orderBy('CASE WHEN a.request_id IS NULL THEN 1 ELSE 0 END', 'ASC')
+          .addOrderBy('a.created_at', 'DESC')
+          .getOne()
+      : await query.andWhere(`${unclaimed} AND a.amount_cents = :amountCents`).orderBy('a.created_at', 'DESC').getOne();
     return { covered: hold !== null && hold.amountCents >= amountCents, amountCents: hold?.amountCents ?? null };
   }
 
