@@ -87,17 +87,21 @@ function ensureKit() {
   }
 }
 
+/** The driver's one dependency (autocannon, pinned by the kit's lock file). */
+async function ensureDriver() {
+  if (fs.existsSync(path.join(KIT, 'node_modules', 'autocannon'))) return;
+  const r = await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  if (r.code !== 0) throw new Error('installing the driver (autocannon) failed');
+}
+
 async function ensurePeer() {
-  if (fs.existsSync(path.join(PEER_DIR, '.peer.env')) && fs.existsSync(path.join(KIT, 'node_modules', 'autocannon'))) return;
-  log(`setting up the Strapi peer in ${PEER_DIR} (npm only, about 3 minutes and 700 MB)`);
-  const { code } = await run('bash', [path.join(KIT, 'setup.sh'), PEER_DIR], {
-    env: { ...process.env, FORCE: fs.existsSync(path.join(PEER_DIR, '.peer.env')) ? '0' : '1' },
-  });
-  if (code !== 0 && !fs.existsSync(path.join(PEER_DIR, '.peer.env'))) throw new Error(`peer setup failed (exit ${code})`);
-  if (!fs.existsSync(path.join(KIT, 'node_modules', 'autocannon'))) {
-    const r = await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
-    if (r.code !== 0) throw new Error('installing the driver (autocannon) failed');
+  if (!fs.existsSync(path.join(PEER_DIR, '.peer.env'))) {
+    // A folder without .peer.env is a set-up that never finished: setup.sh replaces it (FORCE=1).
+    log(`setting up the Strapi peer in ${PEER_DIR} (npm only, about 3 minutes and 700 MB)`);
+    const { code } = await run('bash', [path.join(KIT, 'setup.sh'), PEER_DIR], { env: { ...process.env, FORCE: '1' } });
+    if (code !== 0 || !fs.existsSync(path.join(PEER_DIR, '.peer.env'))) throw new Error(`peer setup failed (exit ${code})`);
   }
+  await ensureDriver();
 }
 
 function readEnvFile(file) {
@@ -192,12 +196,21 @@ async function runProduct(r) {
       if (name === 'bench driver' || list.length !== 1) continue;
       if (['gateway', 'requests', 'identity', 'realtime', 'payments', 'dispatch', 'content'].includes(name)) pids[name] = list[0];
     }
+    // BENCH_CPU_PROF=<dir>: every service writes what it sampled before the drive (<name>-<pid>-0) and during it (-1).
+    const servicePids = Object.values(pids);
+    const flushProfiles = () => {
+      if (!process.env.BENCH_CPU_PROF) return;
+      for (const pid of servicePids) process.kill(Number(pid), 'SIGWINCH');
+    };
+    flushProfiles();
     Object.assign(pids, sharedServerPids());
-    return await drive(`product-${r}`, stack.url, pids, ['--roles'], {
+    const result = await drive(`product-${r}`, stack.url, pids, ['--roles'], {
       ...process.env,
       SEED_ADMIN_EMAIL: stack.admin.email,
       SEED_ADMIN_PASSWORD: stack.admin.password,
     });
+    flushProfiles();
+    return result;
   } finally {
     await stack.stop();
   }
@@ -273,7 +286,7 @@ async function main() {
   log(`load average at start ${loadAtStart.map((x) => x.toFixed(2)).join(' ')} (run with nothing else busy)`);
   ensureKit();
   if (opts.only !== 'product') await ensurePeer();
-  else if (!fs.existsSync(path.join(KIT, 'node_modules', 'autocannon'))) await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  else await ensureDriver();
   if (opts.only !== 'peer' && process.env.BENCH_BUILD !== '0') {
     const { buildBackend } = await import('../scripts/lib/workspace.mjs');
     log('building the backend once (tsc -b)');
