@@ -21,6 +21,14 @@ function announceAfterCommit(runner: QueryRunner | undefined): void {
   else for (const wake of outboxCommitListeners) wake();
 }
 
+/** An outbox row ready to be written: validated payload, event id, subject and time. */
+export interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: Record<string, unknown>;
+  occurredAt: Date;
+}
+
 /** Rows per INSERT statement (PostgreSQL allows 65535 parameters; 4 per row). */
 const MAX_ROWS_PER_INSERT = 1000;
 
@@ -48,21 +56,11 @@ export class OutboxService {
     payloads: EventPayload<E>[],
   ): Promise<string[]> {
     const occurredAt = new Date();
-    const rows: Array<Omit<OutboxEntity, 'seq'>> = payloads.map((payload) => {
-      const parsed = def.schema.safeParse(payload);
-      if (!parsed.success) throw validationFailed(parsed.error, `Invalid payload for event ${def.subject}`);
-      return {
-        id: randomUUID(),
-        subject: def.subject,
-        payload: parsed.data as Record<string, unknown>,
-        occurredAt,
-        publishedAt: null,
-      };
-    });
+    const rows = payloads.map((payload) => this.row(def, payload, occurredAt));
     if (rows.length === 0) return [];
     const meta = manager.connection.getMetadata(OutboxEntity);
     if (manager.connection.driver.options.type !== 'postgres' || !meta.schema) {
-      for (const row of rows) await manager.insert(OutboxEntity, row as QueryDeepPartialEntity<OutboxEntity>);
+      for (const row of rows) await manager.insert(OutboxEntity, { ...row, publishedAt: null } as QueryDeepPartialEntity<OutboxEntity>);
       announceAfterCommit(manager.queryRunner);
       return rows.map((r) => r.id);
     }
@@ -83,5 +81,27 @@ export class OutboxService {
     }
     announceAfterCommit(manager.queryRunner);
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * One validated outbox row, for a hot path that writes it in a statement of its own (the bid path's single
+   * write round trip): the caller inserts it into `table(...)` inside its transaction and calls `committed()`
+   * after COMMIT so that the relay publishes it at once.
+   */
+  row<E extends AnyEventDef>(def: E, payload: EventPayload<E>, occurredAt: Date = new Date()): OutboxRow {
+    const parsed = def.schema.safeParse(payload);
+    if (!parsed.success) throw validationFailed(parsed.error, `Invalid payload for event ${def.subject}`);
+    return { id: randomUUID(), subject: def.subject, payload: parsed.data as Record<string, unknown>, occurredAt };
+  }
+
+  /** The quoted outbox table of the service owning `manager`'s connection, e.g. "requests"."outbox". */
+  table(manager: EntityManager): string {
+    const meta = manager.connection.getMetadata(OutboxEntity);
+    return meta.schema ? `"${meta.schema}"."${meta.tableName}"` : `"${meta.tableName}"`;
+  }
+
+  /** Wakes this process's relay after a transaction that wrote outbox rows without `add` committed. */
+  committed(): void {
+    for (const wake of outboxCommitListeners) wake();
   }
 }

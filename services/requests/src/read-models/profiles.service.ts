@@ -38,10 +38,13 @@ export class ProfilesService {
   /** An approved provider (spec section 6: only approved providers see requests and bid). */
   async approvedProviderOf(actor: KnownActor): Promise<ProviderProfileEntity> {
     const provider = await this.providerOf(actor);
-    if (provider.isApproved !== true) {
-      throw new DomainError('FORBIDDEN', 'Your provider account is under review', { reason: 'PROVIDER_NOT_APPROVED' });
-    }
+    if (provider.isApproved !== true) throw ProfilesService.notApproved();
     return provider;
+  }
+
+  /** The refusal of a provider not approved (yet). */
+  static notApproved(): DomainError {
+    return new DomainError('FORBIDDEN', 'Your provider account is under review', { reason: 'PROVIDER_NOT_APPROVED' });
   }
 
   private async poll<T>(read: () => Promise<T | null>): Promise<T | null> {

@@ -8,15 +8,20 @@ import type { RequestsConfig } from '../config';
 import { ServiceRequestEntity } from '../service-requests/entities/service-request.entity';
 import type { Viewer } from './viewer';
 
-interface ProviderCardRow {
+/** The columns of a provider card (provider_profiles joined with provider_stats). */
+export interface ProviderCardRow {
   id: string;
   business_name: string;
   full_name: string | null;
   phone: string;
   total_jobs: number;
   rating: number | null;
-  response_seconds: number | null;
 }
+
+/** The SELECT list of a provider card, for `p` = provider_profiles and `st` = provider_stats (LEFT JOIN). */
+export const PROVIDER_CARD_COLUMNS = `p."business_name", p."full_name", p."phone",
+  COALESCE(st."total_jobs", 0)::int AS "total_jobs",
+  CASE WHEN st."rating_count" > 0 THEN round(st."rating_sum"::numeric / st."rating_count", 1)::float8 END AS "rating"`;
 
 /**
  * responseTime is the median over the provider's most recent bids: bounded work per bid (ix_bids_provider,
@@ -24,6 +29,14 @@ interface ProviderCardRow {
  * history grew (bench/bidding-burst.mjs: 600 bids per provider in a minute).
  */
 export const RESPONSE_TIME_BIDS = 50;
+
+/**
+ * How long a provider's computed median response time is reused. It was computed on every read of a bid list
+ * (10 bids: 10 medians over 50 bids each, 13 ms of PostgreSQL per GET /api/bids, more than inserting a bid);
+ * a typical response time of the last 50 bids barely moves within a minute.
+ */
+export const RESPONSE_TIME_CACHE_MS = 60_000;
+const RESPONSE_TIME_CACHE_MAX = 20_000;
 
 /** '45 sec', '3 min', '1 h 5 min' from seconds. */
 export function formatResponseTime(seconds: number): string {
@@ -38,6 +51,20 @@ const round2 = (n: number): number => Math.round(n * 100) / 100;
 /** A provider missing from the read model (not expected: bids come from known providers). */
 function unknownProvider(id: string): BidProviderView {
   return { id, documentId: id, businessName: 'Provider', fullName: null, phone: null, rating: null, totalJobs: 0, responseTime: null };
+}
+
+/** A provider card from its row and its median response seconds (null: no bid yet). */
+export function providerCard(r: ProviderCardRow, responseSeconds: number | null): BidProviderView {
+  return {
+    id: r.id,
+    documentId: r.id,
+    businessName: r.business_name,
+    fullName: r.full_name,
+    phone: r.phone,
+    rating: r.rating === null ? null : Number(r.rating),
+    totalJobs: Number(r.total_jobs),
+    responseTime: responseSeconds === null ? null : formatResponseTime(responseSeconds),
+  };
 }
 
 /** The card of a provider from a providerCards() answer. */
@@ -72,6 +99,9 @@ export function toOfferView(r: ServiceRequestEntity): RequestOfferView {
 export class ViewsService {
   constructor(@Inject(REQUESTS_CONFIG) private readonly config: RequestsConfig) {}
 
+  /** providerId -> median response seconds and when it was computed (only providers with bids are kept). */
+  private readonly responseTimes = new Map<string, { seconds: number; at: number }>();
+
   /**
    * Provider cards from the read model: name, totalJobs and rating (average, 1 decimal; null before the first
    * rating) from provider_stats (kept current by confirmations and ratings), and responseTime (median time
@@ -82,31 +112,51 @@ export class ViewsService {
     const out = new Map<string, BidProviderView>();
     if (unique.length === 0) return out;
     const rows: ProviderCardRow[] = await manager.query(
-      `SELECT p."id", p."business_name", p."full_name", p."phone",
-         COALESCE(st."total_jobs", 0)::int AS "total_jobs",
-         CASE WHEN st."rating_count" > 0 THEN round(st."rating_sum"::numeric / st."rating_count", 1)::float8 END AS "rating",
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x."s") FROM (
-            SELECT extract(epoch FROM b."submitted_at" - o."offered_at") AS "s"
-              FROM "requests"."bids" b JOIN "requests"."offers" o ON o."request_id" = b."request_id" AND o."provider_id" = b."provider_id"
-             WHERE b."provider_id" = p."id" ORDER BY b."submitted_at" DESC LIMIT ${RESPONSE_TIME_BIDS}) x) AS "response_seconds"
-       FROM "requests"."provider_profiles" p LEFT JOIN "requests"."provider_stats" st ON st."provider_id" = p."id"
-      WHERE p."id" = ANY($1::uuid[])`,
+      `SELECT p."id", ${PROVIDER_CARD_COLUMNS}
+         FROM "requests"."provider_profiles" p LEFT JOIN "requests"."provider_stats" st ON st."provider_id" = p."id"
+        WHERE p."id" = ANY($1::uuid[])`,
       [unique],
     );
-    for (const r of rows) {
-      out.set(r.id, {
-        id: r.id,
-        documentId: r.id,
-        businessName: r.business_name,
-        fullName: r.full_name,
-        phone: r.phone,
-        rating: r.rating === null ? null : Number(r.rating),
-        totalJobs: Number(r.total_jobs),
-        responseTime: r.response_seconds === null ? null : formatResponseTime(Number(r.response_seconds)),
-      });
-    }
+    const seconds = await this.responseSeconds(manager, unique);
+    for (const r of rows) out.set(r.id, providerCard(r, seconds.get(r.id) ?? null));
     for (const id of unique) {
       if (!out.has(id)) out.set(id, unknownProvider(id));
+    }
+    return out;
+  }
+
+  /**
+   * Median response seconds of each provider (absent: no bid yet), from the cache while younger than
+   * RESPONSE_TIME_CACHE_MS, the others computed in one query and cached.
+   */
+  async responseSeconds(manager: EntityManager, ids: string[]): Promise<Map<string, number>> {
+    const now = Date.now();
+    const out = new Map<string, number>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.responseTimes.get(id);
+      if (hit && now - hit.at < RESPONSE_TIME_CACHE_MS) out.set(id, hit.seconds);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const rows: { id: string; s: number | null }[] = await manager.query(
+      `SELECT p."id", (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x."s") FROM (
+            SELECT extract(epoch FROM b."submitted_at" - o."offered_at") AS "s"
+              FROM "requests"."bids" b JOIN "requests"."offers" o ON o."request_id" = b."request_id" AND o."provider_id" = b."provider_id"
+             WHERE b."provider_id" = p."id" ORDER BY b."submitted_at" DESC LIMIT ${RESPONSE_TIME_BIDS}) x) AS "s"
+         FROM unnest($1::uuid[]) AS p("id")`,
+      [missing],
+    );
+    for (const r of rows) {
+      if (r.s === null) continue;
+      const value = Number(r.s);
+      out.set(r.id, value);
+      if (this.responseTimes.size >= RESPONSE_TIME_CACHE_MAX) {
+        const oldest = this.responseTimes.keys().next().value;
+        if (oldest !== undefined) this.responseTimes.delete(oldest);
+      }
+      this.responseTimes.delete(r.id);
+      this.responseTimes.set(r.id, { seconds: value, at: now });
     }
     return out;
   }
