@@ -3,6 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { setAbuseLimits } from './common/abuse-limits';
+import { registerAdmission } from './common/admission';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -82,6 +83,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
 
   const redis = app.get<Redis>(REDIS);
   setAbuseLimits(config.abuseLimits);
+  registerAdmission(fastify, config.admissionLimits);
   await app.register(fastifyRateLimit, {
     global: false,
     redis,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './common/abuse-limits';
+import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './common/admission';
 import { z } from 'zod';
 import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
 import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
@@ -39,6 +40,8 @@ const envSchema = z.object({
   REQUEST_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.requestCreate.windowMs),
   BID_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.max),
   BID_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.windowMs),
+  /** Bids in flight at once in this gateway instance; more are answered 503 with Retry-After at once. */
+  BID_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_ADMISSION_LIMITS.bid),
   /** Timeout of one command forwarded over NATS. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Timeout of each dependency check of /ready. */
@@ -67,6 +70,8 @@ export interface GatewayConfig {
   loginRateLimit: { max: number; windowMs: number };
   /** Registration per address; card holds, uploads, request creation and bids per account (Redis, shared). */
   abuseLimits: AbuseLimits;
+  /** Calls of a kind in flight at once in this instance before the excess is refused with 503 (BID_MAX_IN_FLIGHT). */
+  admissionLimits: AdmissionLimits;
   rpcTimeoutMs: number;
   readyTimeoutMs: number;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -114,6 +119,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       requestCreate: { max: e.REQUEST_RATE_LIMIT, windowMs: e.REQUEST_RATE_LIMIT_WINDOW_MS },
       bid: { max: e.BID_RATE_LIMIT, windowMs: e.BID_RATE_LIMIT_WINDOW_MS },
     },
+    admissionLimits: { bid: e.BID_MAX_IN_FLIGHT },
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,

@@ -17,6 +17,7 @@ import {
   type Paged,
 } from '@tiredash/contracts';
 import { abuseLimit } from '../common/abuse-limits';
+import { admission } from '../common/admission';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { parseBracketQuery } from '../common/bracket-query';
 import { parseId } from '../common/ids';
@@ -29,7 +30,7 @@ export class BidsController {
   constructor(private readonly rpc: RpcService) {}
 
   @Post()
-  @RouteConfig(abuseLimit('bid', 'account'))
+  @RouteConfig({ ...abuseLimit('bid', 'account'), ...admission('bid') })
   @ApiRoute({
     summary: 'Bid on an offered Bids Open request (approved providers); a second bid replaces the first',
     body: bidCreateBodySchema,
