@@ -1,6 +1,7 @@
 // Health probe for services that only speak NATS (no HTTP port): sends the service's ping command the
 // way @nestjs/microservices' NATS client does and exits 0 when it answers without an error.
-// Usage: node /app/nats-ping.cjs <subject>   (NATS_URL and NATS_NAMESPACE from the environment)
+// Usage: node /app/nats-ping.cjs <subject>   (NATS_URL, NATS_NAMESPACE, NATS_USER and NATS_PASSWORD from the environment:
+// the service's own credentials; its user may send its own ping and reads replies on its own inbox prefix)
 'use strict';
 const { randomUUID } = require('node:crypto');
 const { connect, JSONCodec } = require('nats');
@@ -10,7 +11,11 @@ async function main() {
   if (!subject) throw new Error('usage: nats-ping.cjs <subject>');
   const namespace = process.env.NATS_NAMESPACE || '';
   const codec = JSONCodec();
-  const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222', timeout: 2000 });
+  const service = subject.split('.')[0];
+  const pass = process.env.NATS_PASSWORD || '';
+  const user = process.env.NATS_USER || service;
+  const auth = pass ? { user, pass, inboxPrefix: `_INBOX_${user}` } : {};
+  const nc = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222', timeout: 2000, ...auth });
   try {
     const msg = await nc.request(
       namespace ? `${namespace}.${subject}` : subject,

@@ -16,3 +16,4 @@ export * from './outbox/outbox-relay';
 export * from './events/on-event.decorator';
 export * from './events/event-consumers';
 export * from './events/event-publisher';
+export * from './permissions/nats-permissions';

@@ -1,7 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { StreamName } from '@tiredash/contracts';
 import { connect, type JetStreamClient, type JetStreamManager, type NatsConnection } from 'nats';
-import { MESSAGING_OPTIONS, type MessagingOptions, assertNamespace } from './messaging.options';
+import {
+  MESSAGING_OPTIONS,
+  type MessagingOptions,
+  assertNamespace,
+  natsAuthOptions,
+} from './messaging.options';
 import { ensureStreamsWith } from './streams';
 
 /** The service's NATS connection used for JetStream (streams, outbox relay, consumers). */
@@ -21,11 +26,17 @@ export class MessagingConnection implements OnModuleInit, OnApplicationShutdown 
   }
 
   async onModuleInit(): Promise<void> {
-    this.nc = await connect({ servers: this.options.natsUrl, name: this.options.serviceName });
+    this.nc = await connect({
+      servers: this.options.natsUrl,
+      name: this.options.serviceName,
+      ...natsAuthOptions(this.options.credentials),
+    });
     this.jsClient = this.nc.jetstream();
     this.manager = await this.nc.jetstreamManager();
     await this.ensureStreams(this.options.streams ?? []);
-    this.logger.log(`Connected to NATS ${this.options.natsUrl}${this.namespace ? ` (namespace ${this.namespace})` : ''}`);
+    this.logger.log(
+      `Connected to NATS ${this.options.natsUrl}${this.options.credentials ? ` as ${this.options.credentials.user}` : ''}${this.namespace ? ` (namespace ${this.namespace})` : ''}`,
+    );
   }
 
   /** Idempotent: creates missing streams (and the DLQ stream), updates changed ones. */

@@ -1,9 +1,17 @@
 import type { StreamName } from '@tiredash/contracts';
 
+/** A service's NATS user (the service name in deploy/nats/auth.conf) and password. */
+export interface NatsCredentials {
+  user: string;
+  pass: string;
+}
+
 export interface MessagingOptions {
   /** Also the NATS queue group of the service's subscriptions. */
   serviceName: string;
   natsUrl: string;
+  /** Deployments: the service's NATS user and password (subject permissions apply). Local runs and tests: none. */
+  credentials?: NatsCredentials;
   /** Test isolation: subjects become `<ns>.<subject>`, streams `<ns>_<NAME>`. Default ''. */
   namespace?: string;
   /** JetStream streams ensured at start-up (the DLQ stream always is). */
@@ -17,7 +25,8 @@ export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
 const NAMESPACE = /^[A-Za-z0-9_]*$/;
 
 export function assertNamespace(namespace: string): void {
-  if (!NAMESPACE.test(namespace)) throw new Error(`Invalid messaging namespace "${namespace}" (letters, digits, _)`);
+  if (!NAMESPACE.test(namespace))
+    throw new Error(`Invalid messaging namespace "${namespace}" (letters, digits, _)`);
 }
 
 /** The subject on the wire: `<ns>.<subject>` when a namespace is set. */
@@ -28,4 +37,22 @@ export function namespacedSubject(namespace: string | undefined, subject: string
 /** The stream name on the server: `<ns>_<name>` when a namespace is set. */
 export function namespacedStream(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}_${name}` : name;
+}
+
+/**
+ * The nats.js connect options of a service's credentials: user and password, and replies on the user's private
+ * inbox prefix (`_INBOX_<user>`), the only inbox its permissions let it subscribe to. Without credentials: none.
+ */
+export function natsAuthOptions(credentials: NatsCredentials | undefined): {
+  user?: string;
+  pass?: string;
+  inboxPrefix?: string;
+} {
+  if (!credentials) return {};
+  return { user: credentials.user, pass: credentials.pass, inboxPrefix: natsInboxPrefix(credentials.user) };
+}
+
+/** The prefix of a user's reply subjects (`_INBOX_<user>`): only that user may subscribe to them. */
+export function natsInboxPrefix(user: string): string {
+  return `_INBOX_${user}`;
 }

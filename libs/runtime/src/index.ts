@@ -1,2 +1,3 @@
 export * from './env';
 export * from './run-service';
+export * from './nats';

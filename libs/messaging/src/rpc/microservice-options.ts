@@ -1,11 +1,13 @@
 import type { CustomStrategy } from '@nestjs/microservices';
-import { assertNamespace } from '../messaging.options';
+import { type NatsCredentials, assertNamespace, natsAuthOptions } from '../messaging.options';
 import { NamespacedServerNats } from './namespaced-server-nats';
 
 export interface MicroserviceConfig {
   serviceName: string;
   natsUrl: string;
   namespace?: string;
+  /** The service's NATS user and password (deployments); none in local runs and tests. */
+  credentials?: NatsCredentials;
 }
 
 /**
@@ -22,6 +24,7 @@ export function createMicroserviceOptions(cfg: MicroserviceConfig): CustomStrate
       namespace: cfg.namespace ?? '',
       gracefulShutdown: true,
       gracePeriod: 1000,
+      ...natsAuthOptions(cfg.credentials),
     }),
   };
 }
