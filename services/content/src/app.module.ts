@@ -38,6 +38,7 @@ export class AppModule {
         MessagingModule.forRoot({
           serviceName: SERVICE_NAME,
           natsUrl: config.natsUrl,
+          credentials: config.natsCredentials,
           namespace: config.natsNamespace,
           streams: ['CONTENT'],
         }),
@@ -63,7 +64,7 @@ export interface BootstrapOptions {
 /** Starts content as a NATS microservice (no HTTP); `await app.close()` stops it. */
 export async function bootstrapContent(config: ContentConfig, opts: BootstrapOptions = {}): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(AppModule.forRoot(config), {
-    ...createMicroserviceOptions({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, namespace: config.natsNamespace }),
+    ...createMicroserviceOptions({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, credentials: config.natsCredentials, namespace: config.natsNamespace }),
     logger: opts.logger ?? ['log', 'warn', 'error'],
   });
   await app.listen();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireSettings, type Env } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 
 /** Everything content reads from the environment, validated once at boot into one typed object. */
 export interface ContentConfig {
@@ -9,6 +9,8 @@ export interface ContentConfig {
   natsUrl: string;
   /** Isolates subjects and streams (tests); empty in normal runs. */
   natsNamespace: string;
+  /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
+  natsCredentials?: NatsCredentials;
   /** 32-byte AES-256-GCM key protecting the payment secret key at rest. */
   encryptionKey: Buffer;
 }
@@ -22,6 +24,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
   NATS_URL: z.string().min(1).optional(),
+  ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
@@ -46,13 +49,14 @@ export function loadConfig(env: Env = process.env): ContentConfig {
   const e = parseEnv('content', envSchema, env);
   requireSettings('content', env, {
     production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL },
-    secrets: { CONTENT_ENCRYPTION_KEY: e.CONTENT_ENCRYPTION_KEY },
+    secrets: { CONTENT_ENCRYPTION_KEY: e.CONTENT_ENCRYPTION_KEY, NATS_PASSWORD: e.NATS_PASSWORD },
   });
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
     natsUrl: e.NATS_URL ?? DEV_NATS_URL,
     natsNamespace: e.NATS_NAMESPACE,
+    natsCredentials: natsCredentialsOf('content', e),
     encryptionKey: e.CONTENT_ENCRYPTION_KEY
       ? parseEncryptionKey(e.CONTENT_ENCRYPTION_KEY)
       : createHash('sha256').update(DEV_ENCRYPTION_SECRET).digest(),

@@ -32,6 +32,7 @@ export class AppModule {
         MessagingModule.forRoot({
           serviceName: SERVICE_NAME,
           natsUrl: config.natsUrl,
+          credentials: config.natsCredentials,
           namespace: config.natsNamespace,
           streams: ['DISPATCH'],
         }),
@@ -52,7 +53,7 @@ export interface BootstrapOptions {
 /** Starts dispatch as a NATS microservice (no HTTP) and resolves once it listens. `await app.close()` stops it. */
 export async function bootstrapDispatch(config: DispatchConfig, opts: BootstrapOptions = {}): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(AppModule.forRoot(config), {
-    ...createMicroserviceOptions({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, namespace: config.natsNamespace }),
+    ...createMicroserviceOptions({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, credentials: config.natsCredentials, namespace: config.natsNamespace }),
     logger: opts.logger ?? ['log', 'warn', 'error'],
   });
   await app.listen();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 
 /** Everything the dispatch service reads from the environment, validated once at boot into one typed object. */
 export interface DispatchConfig {
@@ -8,6 +8,8 @@ export interface DispatchConfig {
   natsUrl: string;
   /** Isolates subjects, streams and Redis keys (tests); empty in normal runs. */
   natsNamespace: string;
+  /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
+  natsCredentials?: NatsCredentials;
   redisUrl: string;
   /** Nominatim-compatible geocoder base URL (`/search`, `/reverse`). */
   geocoderUrl: string;
@@ -41,6 +43,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
   NATS_URL: z.string().min(1).optional(),
+  ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
@@ -66,13 +69,17 @@ export { ConfigError };
 /** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): DispatchConfig {
   const e = parseEnv('dispatch', envSchema, env);
-  requireInProduction('dispatch', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL });
+  requireSettings('dispatch', env, {
+    production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL },
+    secrets: { NATS_PASSWORD: e.NATS_PASSWORD },
+  });
   const trim = (u: string): string => u.replace(/\/+$/, '');
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
     natsUrl: e.NATS_URL ?? DEV_NATS_URL,
     natsNamespace: e.NATS_NAMESPACE,
+    natsCredentials: natsCredentialsOf('dispatch', e),
     redisUrl: e.REDIS_URL ?? DEV_REDIS_URL,
     geocoderUrl: trim(e.GEOCODER_URL),
     directionsUrl: trim(e.DIRECTIONS_URL),

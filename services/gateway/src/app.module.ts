@@ -44,7 +44,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         AuthModule.forRoot({ jwt: config.jwt, revocations }),
-        MessagingModule.forRoot({ serviceName: 'gateway', natsUrl: config.natsUrl, namespace: config.natsNamespace }),
+        MessagingModule.forRoot({ serviceName: 'gateway', natsUrl: config.natsUrl, credentials: config.natsCredentials, namespace: config.natsNamespace }),
       ],
       controllers: [AuthController, SessionsController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS, ...DISPATCH_CONTROLLERS, RatingsController],
       providers: [

@@ -41,11 +41,11 @@ describe('loadConfig', () => {
   });
 
   it('refuses a short JWT secret in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET is too short/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', NATS_PASSWORD: `n${'x'.repeat(40)}` })).toThrow(/JWT_SECRET is too short/);
   });
 
   it('fails closed outside a local run: it will not verify tokens with the public development secret', () => {
-    expect(() => loadConfig({})).toThrow('gateway: invalid environment: JWT_SECRET required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)');
-    expect(() => loadConfig({ JWT_SECRET: 'tiredash-dev-only-secret-change-me-in-production-0123456789' })).toThrow(/public development secret/);
+    expect(() => loadConfig({})).toThrow('gateway: invalid environment: JWT_SECRET, NATS_PASSWORD required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)');
+    expect(() => loadConfig({ JWT_SECRET: 'tiredash-dev-only-secret-change-me-in-production-0123456789', NATS_PASSWORD: `n${'x'.repeat(40)}` })).toThrow(/public development secret/);
   });
 });

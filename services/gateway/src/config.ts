@@ -4,7 +4,7 @@ import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './common/abuse-limits';
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './common/admission';
 import { z } from 'zod';
-import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
 
 /** <repo>/frontend/dist, from src/ (ts-node, jest) and from dist/ (built) alike. */
@@ -19,6 +19,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/tiredash'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'letters, digits and _ only')
@@ -63,6 +64,8 @@ export interface GatewayConfig {
   databaseUrl: string;
   natsUrl: string;
   natsNamespace: string;
+  /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
+  natsCredentials?: NatsCredentials;
   redisUrl: string;
   staticDir: string;
   /** null: same origin and localhost only; '*': any origin; else the listed origins. */
@@ -88,7 +91,7 @@ export { ConfigError };
 export function loadConfig(env: Env = process.env): GatewayConfig {
   const e = parseEnv('gateway', envSchema, env);
   const clean = withoutEmpty(env);
-  requireSettings('gateway', env, { secrets: { JWT_SECRET: clean.JWT_SECRET } });
+  requireSettings('gateway', env, { secrets: { JWT_SECRET: clean.JWT_SECRET, NATS_PASSWORD: e.NATS_PASSWORD } });
   const jwt: JwtConfig = configStep('gateway', () => jwtConfigFromEnv(clean));
   const uploads: UploadsConfig = configStep('gateway', () => loadUploadsConfig(clean));
   const rawOrigins = (e.CORS_ORIGINS ?? '').trim();
@@ -108,6 +111,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     databaseUrl: e.DATABASE_URL,
     natsUrl: e.NATS_URL,
     natsNamespace: e.NATS_NAMESPACE,
+    natsCredentials: natsCredentialsOf('gateway', e),
     redisUrl: e.REDIS_URL,
     staticDir: resolve(e.STATIC_DIR),
     corsOrigins,

@@ -29,6 +29,7 @@ export class AppModule {
         MessagingModule.forRoot({
           serviceName: SERVICE_NAME,
           natsUrl: config.natsUrl,
+          credentials: config.natsCredentials,
           namespace: config.natsNamespace,
           streams: ['IDENTITY'],
         }),
@@ -58,6 +59,7 @@ export async function bootstrapIdentity(
     ...createMicroserviceOptions({
       serviceName: SERVICE_NAME,
       natsUrl: config.natsUrl,
+      credentials: config.natsCredentials,
       namespace: config.natsNamespace,
     }),
     logger: opts.logger ?? ['log', 'warn', 'error'],

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       ARGON2_TIME_COST: '3',
       JWT_SECRET: 's'.repeat(40),
       JWT_EXPIRES_IN_SECONDS: '60',
+      NATS_USER: 'identity-2',
+      NATS_PASSWORD: `n${'x'.repeat(40)}`,
     });
     expect(c).toMatchObject({
       databaseUrl: 'postgres://u@db:5432/x',
@@ -28,6 +30,7 @@ describe('loadConfig', () => {
       natsNamespace: 'ns_1',
       argon2: { memoryCost: 4096, timeCost: 3 },
       jwt: { secret: 's'.repeat(40), expiresInSeconds: 60 },
+      natsCredentials: { user: 'identity-2', pass: `n${'x'.repeat(40)}` },
     });
   });
 
@@ -50,13 +53,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 's'.repeat(40) })).toThrow(
       /DATABASE_URL, NATS_URL/,
     );
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('identity: invalid environment: DATABASE_URL, NATS_URL, JWT_SECRET required when NODE_ENV=production');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('identity: invalid environment: DATABASE_URL, NATS_URL, JWT_SECRET, NATS_PASSWORD required when NODE_ENV=production');
     expect(() =>
       loadConfig({
         NODE_ENV: 'production',
         DATABASE_URL: 'postgres://a@b/c',
         NATS_URL: 'nats://n:4222',
         JWT_SECRET: 'short',
+        NATS_PASSWORD: `n${'x'.repeat(40)}`,
       }),
     ).toThrow(/JWT_SECRET/);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
-import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 
 /** Everything identity reads from the environment, validated once at boot into one typed object. */
 export interface IdentityConfig {
@@ -9,6 +9,8 @@ export interface IdentityConfig {
   natsUrl: string;
   /** Isolates subjects and streams (tests); empty in normal runs. */
   natsNamespace: string;
+  /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
+  natsCredentials?: NatsCredentials;
   jwt: JwtConfig;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** An online provider whose app has been silent this long goes offline. */
@@ -26,6 +28,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
   NATS_URL: z.string().min(1).optional(),
+  ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
@@ -46,7 +49,7 @@ export function loadConfig(env: Env = process.env): IdentityConfig {
   const e = parseEnv('identity', envSchema, env);
   requireSettings('identity', env, {
     production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL },
-    secrets: { JWT_SECRET: withoutEmpty(env).JWT_SECRET },
+    secrets: { JWT_SECRET: withoutEmpty(env).JWT_SECRET, NATS_PASSWORD: e.NATS_PASSWORD },
   });
   const jwt: JwtConfig = configStep('identity', () => jwtConfigFromEnv(env));
   return {
@@ -54,6 +57,7 @@ export function loadConfig(env: Env = process.env): IdentityConfig {
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
     natsUrl: e.NATS_URL ?? DEV_NATS_URL,
     natsNamespace: e.NATS_NAMESPACE,
+    natsCredentials: natsCredentialsOf('identity', e),
     jwt,
     argon2: {
       memoryCost: e.ARGON2_MEMORY_KIB,

@@ -37,6 +37,7 @@ export class AppModule {
         MessagingModule.forRoot({
           serviceName: SERVICE_NAME,
           natsUrl: config.natsUrl,
+          credentials: config.natsCredentials,
           namespace: config.natsNamespace,
           streams: ['PAYMENTS'],
         }),
@@ -68,7 +69,7 @@ export interface BootstrapOptions {
 /** Starts payments as a NATS microservice (no HTTP) and resolves once it listens. */
 export async function bootstrapPayments(config: PaymentsConfig, opts: BootstrapOptions = {}): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(AppModule.forRoot(config), {
-    ...createMicroserviceOptions({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, namespace: config.natsNamespace }),
+    ...createMicroserviceOptions({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, credentials: config.natsCredentials, namespace: config.natsNamespace }),
     logger: opts.logger ?? ['log', 'warn', 'error'],
   });
   await app.listen();

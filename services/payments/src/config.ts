@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireSettings, type Env } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 
 /** Everything payments reads from the environment, validated once at boot into one typed object. */
 export interface PaymentsConfig {
@@ -7,6 +7,8 @@ export interface PaymentsConfig {
   databaseUrl: string;
   natsUrl: string;
   natsNamespace: string;
+  /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
+  natsCredentials?: NatsCredentials;
   stripe: {
     /** Where the SDK sends its calls: the bundled emulator locally, https://api.stripe.com in production. */
     apiBase: string;
@@ -46,6 +48,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
   NATS_URL: z.string().min(1).optional(),
+  ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
@@ -71,7 +74,7 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
   // The emulator's keys are public: outside a local run the real ones are required (fails closed).
   requireSettings('payments', env, {
     production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL, STRIPE_API_BASE: e.STRIPE_API_BASE, STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY },
-    secrets: { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET },
+    secrets: { STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET, NATS_PASSWORD: e.NATS_PASSWORD },
   });
   const apiBase = (e.STRIPE_API_BASE ?? DEV_STRIPE.apiBase).replace(/\/+$/, '');
   const url = new URL(apiBase);
@@ -81,6 +84,7 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
     natsUrl: e.NATS_URL ?? DEV_NATS_URL,
     natsNamespace: e.NATS_NAMESPACE,
+    natsCredentials: natsCredentialsOf('payments', e),
     stripe: {
       apiBase,
       host: url.hostname,

@@ -25,7 +25,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        MessagingModule.forRoot({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, namespace: config.natsNamespace }),
+        MessagingModule.forRoot({ serviceName: SERVICE_NAME, natsUrl: config.natsUrl, credentials: config.natsCredentials, namespace: config.natsNamespace }),
       ],
       controllers: [HealthController],
       providers: [

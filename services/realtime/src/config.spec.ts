@@ -18,15 +18,18 @@ describe('loadConfig', () => {
   });
 
   it('requires NATS_URL, REDIS_URL and a real JWT_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('realtime: invalid environment: NATS_URL, REDIS_URL, JWT_SECRET required when NODE_ENV=production');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('realtime: invalid environment: NATS_URL, REDIS_URL, JWT_SECRET, NATS_PASSWORD required when NODE_ENV=production');
     // Not even with the local flag.
-    expect(() => loadConfig({ NODE_ENV: 'production', TIREDASH_LOCAL: '1' })).toThrow(/JWT_SECRET required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', TIREDASH_LOCAL: '1' })).toThrow(/JWT_SECRET, NATS_PASSWORD required when NODE_ENV=production/);
     expect(() => loadConfig({ NODE_ENV: 'production', NATS_URL: 'nats://n:4222', REDIS_URL: 'redis://r:6379' })).toThrow(/JWT_SECRET/);
   });
 
   it('fails closed outside a local run: no JWT_SECRET, or the public development one, is refused in one line', () => {
-    expect(() => loadConfig({})).toThrow('realtime: invalid environment: JWT_SECRET required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)');
-    expect(() => loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'tiredash-dev-only-secret-change-me-in-production-0123456789' })).toThrow(/public development secret/);
-    expect(loadConfig({ JWT_SECRET: 'a-real-secret-of-more-than-thirty-two-chars' }).jwt.secret).toBe('a-real-secret-of-more-than-thirty-two-chars');
+    expect(() => loadConfig({})).toThrow('realtime: invalid environment: JWT_SECRET, NATS_PASSWORD required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)');
+    expect(() => loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'tiredash-dev-only-secret-change-me-in-production-0123456789', NATS_PASSWORD: `n${'x'.repeat(40)}` })).toThrow(/public development secret/);
+    const password = `n${'x'.repeat(40)}`;
+    const c = loadConfig({ JWT_SECRET: 'a-real-secret-of-more-than-thirty-two-chars', NATS_PASSWORD: password });
+    expect(c.jwt.secret).toBe('a-real-secret-of-more-than-thirty-two-chars');
+    expect(c.natsCredentials).toEqual({ user: 'realtime', pass: password });
   });
 });

@@ -1,6 +1,6 @@
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { z } from 'zod';
-import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, type Env } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 
 /** Everything realtime reads from the environment, validated once at boot into one typed object. */
 export interface RealtimeConfig {
@@ -11,6 +11,8 @@ export interface RealtimeConfig {
   natsUrl: string;
   /** Isolates subjects, streams and the Socket.IO Redis channels (tests); empty in normal runs. */
   natsNamespace: string;
+  /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
+  natsCredentials?: NatsCredentials;
   redisUrl: string;
   jwt: JwtConfig;
   /** Timeout of the NATS queries made while a socket connects or joins (identity, requests). */
@@ -46,6 +48,7 @@ const envSchema = z.object({
   REALTIME_PORT: int(0, 65535).default(3001),
   REALTIME_HOST: z.string().min(1).default('0.0.0.0'),
   NATS_URL: z.string().min(1).optional(),
+  ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
@@ -73,7 +76,7 @@ export { ConfigError };
 /** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): RealtimeConfig {
   const e = parseEnv('realtime', envSchema, env);
-  requireSettings('realtime', env, { production: { NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL }, secrets: { JWT_SECRET: withoutEmpty(env).JWT_SECRET } });
+  requireSettings('realtime', env, { production: { NATS_URL: e.NATS_URL, REDIS_URL: e.REDIS_URL }, secrets: { JWT_SECRET: withoutEmpty(env).JWT_SECRET, NATS_PASSWORD: e.NATS_PASSWORD } });
   const jwt: JwtConfig = configStep('realtime', () => jwtConfigFromEnv(withoutEmpty(env)));
   const rawOrigins = e.CORS_ORIGINS.trim();
   const corsOrigins =
@@ -91,6 +94,7 @@ export function loadConfig(env: Env = process.env): RealtimeConfig {
     host: e.REALTIME_HOST,
     natsUrl: e.NATS_URL ?? DEV_NATS_URL,
     natsNamespace: e.NATS_NAMESPACE,
+    natsCredentials: natsCredentialsOf('realtime', e),
     redisUrl: e.REDIS_URL ?? DEV_REDIS_URL,
     jwt,
     rpcTimeoutMs: e.REALTIME_RPC_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireInProduction, type Env } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 import { LIMITS } from '@tiredash/contracts';
 
 /** Everything the requests service reads from the environment, validated once at boot into one typed object. */
@@ -9,6 +9,8 @@ export interface RequestsConfig {
   natsUrl: string;
   /** Isolates subjects and streams (tests); empty in normal runs. */
   natsNamespace: string;
+  /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
+  natsCredentials?: NatsCredentials;
   /** Seconds a bid stays open after it is placed (spec: 240). */
   biddingWindowSeconds: number;
   /** How often the expiry sweeper looks for bids past their window. */
@@ -32,6 +34,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
   NATS_URL: z.string().min(1).optional(),
+  ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
@@ -50,12 +53,16 @@ export { ConfigError };
 /** Throws a ConfigError whose message is one line naming every bad variable. */
 export function loadConfig(env: Env = process.env): RequestsConfig {
   const e = parseEnv('requests', envSchema, env);
-  requireInProduction('requests', e.NODE_ENV, { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL });
+  requireSettings('requests', env, {
+    production: { DATABASE_URL: e.DATABASE_URL, NATS_URL: e.NATS_URL },
+    secrets: { NATS_PASSWORD: e.NATS_PASSWORD },
+  });
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
     natsUrl: e.NATS_URL ?? DEV_NATS_URL,
     natsNamespace: e.NATS_NAMESPACE,
+    natsCredentials: natsCredentialsOf('requests', e),
     biddingWindowSeconds: e.BIDDING_WINDOW_SECONDS,
     bidSweepIntervalMs: e.BID_SWEEP_INTERVAL_MS,
     readModelWaitMs: e.READ_MODEL_WAIT_MS,
