@@ -32,6 +32,7 @@ interface ServiceInfo {
 interface ComposeService {
   image?: string;
   command?: string[] | string;
+  entrypoint?: string[] | string;
   build?: { context: string; dockerfile: string; args?: Record<string, string> };
   healthcheck?: { test: string[] | string };
   depends_on?: Record<string, { condition: string }>;
@@ -159,7 +160,7 @@ const compose = parse(composeText, { merge: true }) as {
 const k8sBase = path.join(ROOT, 'deploy', 'k8s', 'base');
 const kustomization = parse(fs.readFileSync(path.join(k8sBase, 'kustomization.yaml'), 'utf8')) as {
   resources: string[];
-  configMapGenerator?: Array<{ name: string; literals?: string[] }>;
+  configMapGenerator?: Array<{ name: string; literals?: string[]; files?: string[] }>;
   images?: Array<{ name: string }>;
 };
 const k8sObjects: K8sObject[] = kustomization.resources.flatMap((file) =>
@@ -173,6 +174,10 @@ const configMaps = new Map(
     ) as Record<string, string>,
   ]),
 );
+
+/** One NATS user per service (deploy/nats/auth.conf); each reads its password as NATS_PASSWORD. */
+const NATS_USERS = ['identity', 'requests', 'content', 'payments', 'dispatch', 'realtime', 'gateway'];
+const natsPasswordKey = (service: string): string => `NATS_${service.toUpperCase()}_PASSWORD`;
 
 /** Sample values of the Secret keys (the Secret itself is created outside the repository). */
 const SAMPLE_SECRETS: Record<string, string> = {
@@ -190,6 +195,7 @@ const SAMPLE_SECRETS: Record<string, string> = {
   S3_ACCESS_KEY_ID: 'AKIASAMPLE',
   S3_SECRET_ACCESS_KEY: 'sample-secret-access-key',
   MAPBOX_TOKEN: 'pk.sample-mapbox-token',
+  ...Object.fromEntries(NATS_USERS.map((s) => [natsPasswordKey(s), `n${s}-sample-nats-password-0123456789abcdef`])),
 };
 
 function deployment(name: string): K8sObject | undefined {
@@ -306,11 +312,13 @@ describe('deployment files', () => {
     );
 
     it.each([
-      ['identity', ['JWT_SECRET']],
-      ['gateway', ['JWT_SECRET']],
-      ['realtime', ['JWT_SECRET']],
-      ['content', ['CONTENT_ENCRYPTION_KEY']],
-      ['payments', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']],
+      ['identity', ['JWT_SECRET', 'NATS_PASSWORD']],
+      ['gateway', ['JWT_SECRET', 'NATS_PASSWORD']],
+      ['realtime', ['JWT_SECRET', 'NATS_PASSWORD']],
+      ['content', ['CONTENT_ENCRYPTION_KEY', 'NATS_PASSWORD']],
+      ['payments', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'NATS_PASSWORD']],
+      ['requests', ['NATS_PASSWORD']],
+      ['dispatch', ['NATS_PASSWORD']],
     ])('fails closed: %s refuses the compose environment without secrets, naming them in one line', (name, missing) => {
       const env = composeEnv(compose.services[name]!);
       expect(env.TIREDASH_LOCAL).toBe('');
@@ -322,6 +330,42 @@ describe('deployment files', () => {
       }
       expect(message).toBe(`${name}: invalid environment: ${missing.join(', ')} required (the public development defaults are used only in a local run: TIREDASH_LOCAL=1, as npm start sets)`);
     });
+
+    it('runs NATS with the generated users (deploy/nats/auth.conf), refusing to start without every password', () => {
+      const nats = compose.services.nats!;
+      expect(([] as string[]).concat(nats.entrypoint ?? [])).toEqual(['/bin/sh', '/etc/nats/start.sh']);
+      expect(nats.volumes).toEqual(
+        expect.arrayContaining([
+          './deploy/nats/nats.conf:/etc/nats/tiredash.conf:ro',
+          './deploy/nats/auth.conf:/etc/nats/auth.conf:ro',
+          './deploy/nats/start.sh:/etc/nats/start.sh:ro',
+        ]),
+      );
+      const conf = fs.readFileSync(path.join(ROOT, 'deploy', 'nats', 'nats.conf'), 'utf8');
+      expect(conf).toMatch(/^include \.\/auth\.conf$/m);
+      const auth = fs.readFileSync(path.join(ROOT, 'deploy', 'nats', 'auth.conf'), 'utf8');
+      expect(auth).not.toMatch(/^\s*no_auth_user/m);
+      for (const user of NATS_USERS) {
+        expect(auth).toContain(`user: "${user}"\n      password: $${natsPasswordKey(user)}\n`);
+        // Unset, the variable is empty in the container and start.sh refuses to start.
+        expect(nats.environment?.[natsPasswordKey(user)]).toBe(`\${${natsPasswordKey(user)}:-}`);
+      }
+      expect(fs.readFileSync(path.join(ROOT, 'deploy', 'nats', 'start.sh'), 'utf8')).toContain(
+        `for name in ${NATS_USERS.map(natsPasswordKey).join(' ')}; do`,
+      );
+    });
+
+    it.each(services.filter((s) => !LOCAL_ONLY.includes(s.name)).map((s) => [s.name]))(
+      'connects %s to NATS as its own user with its own password',
+      (name) => {
+        const raw = compose.services[name]!.environment ?? {};
+        expect(raw.NATS_USER).toBe(name);
+        expect(raw.NATS_PASSWORD).toBe(`\${${natsPasswordKey(name)}:-}`);
+        const password = `n${'x'.repeat(40)}`;
+        const cfg = loadServiceConfig<{ natsCredentials?: unknown }>(name, { ...composeEnv(compose.services[name]!), TIREDASH_LOCAL: '1', NATS_PASSWORD: password });
+        expect(cfg.natsCredentials).toEqual({ user: name, pass: password });
+      },
+    );
 
     it('wires the URLs services reach each other by (REALTIME_URL, STRIPE_API_BASE, the webhook URL)', () => {
       const gatewayEnv = composeEnv(compose.services.gateway!);
@@ -383,6 +427,39 @@ describe('deployment files', () => {
   });
 
   describe('kubernetes base', () => {
+    it('runs NATS behind the Service the ConfigMap names, with the generated users and every password from the Secret', () => {
+      const url = new URL(configMaps.get('tiredash-config')!.NATS_URL!);
+      expect(url.hostname).toBe('nats.tiredash.svc.cluster.local');
+      const svc = k8sObjects.find((o) => o.kind === 'Service' && o.metadata.name === 'nats');
+      expect(svc?.spec?.ports?.some((p) => p.port === Number(url.port))).toBe(true);
+      const sts = k8sObjects.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'nats') as
+        | (K8sObject & { spec: { template: { spec: { containers: Array<Container & { args?: string[]; command?: string[] }>; volumes?: Array<{ configMap?: { name: string } }> } } } })
+        | undefined;
+      expect(sts).toBeDefined();
+      const container = sts!.spec.template.spec.containers[0]!;
+      expect(container.command).toEqual(['/bin/sh', '/etc/nats/start.sh']);
+      expect(container.args).toEqual(expect.arrayContaining(['-js']));
+      expect(sts!.spec.template.spec.volumes?.some((v) => v.configMap?.name === 'nats-config')).toBe(true);
+      const keys = (container.env ?? []).map((v) => [v.name, v.valueFrom?.secretKeyRef?.name, v.valueFrom?.secretKeyRef?.key]);
+      for (const user of NATS_USERS) expect(keys).toContainEqual([natsPasswordKey(user), 'tiredash-secrets', natsPasswordKey(user)]);
+      const generator = (kustomization.configMapGenerator ?? []).find((g) => g.name === 'nats-config');
+      expect(generator?.files).toEqual(['nats/nats.conf', 'nats/auth.conf', 'nats/start.sh']);
+      for (const file of generator!.files!) {
+        expect(fs.readFileSync(path.join(k8sBase, file), 'utf8')).toBe(fs.readFileSync(path.join(ROOT, 'deploy', 'nats', path.basename(file)), 'utf8'));
+      }
+    });
+
+    it.each(services.filter((s) => !LOCAL_ONLY.includes(s.name)).map((s) => [s.name]))(
+      'connects %s to NATS as its own user with its own password from the Secret',
+      (name) => {
+        const env = deployment(name)!.spec!.template!.spec.containers[0]!.env ?? [];
+        expect(env.find((v) => v.name === 'NATS_USER')?.value).toBe(name);
+        expect(env.find((v) => v.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({ name: 'tiredash-secrets', key: natsPasswordKey(name) });
+        const cfg = loadServiceConfig<{ natsCredentials?: unknown }>(name, containerEnv(deployment(name)!.spec!.template!.spec.containers[0]!));
+        expect(cfg.natsCredentials).toEqual({ user: name, pass: SAMPLE_SECRETS[natsPasswordKey(name)] });
+      },
+    );
+
     it('holds no Secret and no secret value in the ConfigMap', () => {
       expect(k8sObjects.some((o) => o.kind === 'Secret')).toBe(false);
       for (const data of configMaps.values())
@@ -501,11 +578,13 @@ describe('deployment files', () => {
 
   describe('fails closed', () => {
     const expected: Record<string, string> = {
-      identity: 'DATABASE_URL, NATS_URL, JWT_SECRET',
-      gateway: 'JWT_SECRET',
-      realtime: 'NATS_URL, REDIS_URL, JWT_SECRET',
-      content: 'DATABASE_URL, NATS_URL, CONTENT_ENCRYPTION_KEY',
-      payments: 'DATABASE_URL, NATS_URL, STRIPE_API_BASE, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET',
+      identity: 'DATABASE_URL, NATS_URL, JWT_SECRET, NATS_PASSWORD',
+      gateway: 'JWT_SECRET, NATS_PASSWORD',
+      realtime: 'NATS_URL, REDIS_URL, JWT_SECRET, NATS_PASSWORD',
+      content: 'DATABASE_URL, NATS_URL, CONTENT_ENCRYPTION_KEY, NATS_PASSWORD',
+      payments: 'DATABASE_URL, NATS_URL, STRIPE_API_BASE, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, NATS_PASSWORD',
+      requests: 'DATABASE_URL, NATS_URL, NATS_PASSWORD',
+      dispatch: 'DATABASE_URL, NATS_URL, REDIS_URL, NATS_PASSWORD',
     };
     it.each(Object.keys(expected).map((s) => [s]))(
       'the built %s process, started with NODE_ENV=production and no secrets, stops at once with one line naming them',
@@ -535,6 +614,7 @@ describe('deployment files', () => {
           'utf8',
         ),
         fs.readFileSync(path.join(ROOT, 'libs', 'auth', 'src', 'jwt-config.ts'), 'utf8'),
+        fs.readFileSync(path.join(ROOT, 'libs', 'runtime', 'src', 'nats.ts'), 'utf8'),
       ];
       const variables = [...new Set(sources.flatMap(declaredVariables))].sort();
       expect(variables).toEqual(
@@ -543,6 +623,8 @@ describe('deployment files', () => {
           'REALTIME_URL',
           'STRIPE_API_BASE',
           'STRIPE_EMULATOR_WEBHOOK_URL',
+          'NATS_USER',
+          'NATS_PASSWORD',
         ]),
       );
       const readme = read('README.md');
