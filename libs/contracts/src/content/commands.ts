@@ -10,7 +10,7 @@ import {
   pageDataSchemas,
   settingsDataSchema,
 } from './schemas';
-import { IMAGE_MIME_TYPES, uploadPurposeSchema } from './uploads';
+import { IMAGE_MIME_TYPES, uploadPurposeSchema, type UploadPurpose, type UploadVisibility } from './uploads';
 import type {
   AdminStatsView,
   ApiKeyView,
@@ -75,15 +75,25 @@ export const RegisterUploads = defineCommand<MediaView[]>()(
   withActor({ purpose: uploadPurposeSchema, files: z.array(storedFileSchema).min(1).max(50) }),
 );
 
-/** Where a stored upload lives, for serving it. */
+/** Where a stored upload lives, whose it is and who may see it: what the gateway needs to serve it or hand out its URL. */
 export interface MediaRecord {
   id: string;
   fileName: string;
   mime: string;
   size: number;
   storageKey: string;
+  purpose: UploadPurpose;
+  /** The user who uploaded it. */
+  ownerId: string;
+  visibility: UploadVisibility;
 }
 export const GetMedia = defineCommand<MediaRecord>()('content.cmd.get-media', z.object({ id: z.string().uuid() }));
+
+/** The records of these uploads; ids that name no upload are left out of the answer. */
+export const GetMediaRecords = defineCommand<MediaRecord[]>()(
+  'content.cmd.get-media-records',
+  z.object({ ids: z.array(z.string().uuid()).max(500) }),
+);
 
 export const GetAdminStats = defineCommand<AdminStatsView>()('content.cmd.get-admin-stats', withActor({}));
 

@@ -10,6 +10,19 @@ export const UPLOAD_PURPOSES = ['registration', 'request-photo', 'profile-image'
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
+/**
+ * Who may fetch an upload's file. `public`: site content an admin uploaded (the logo), served to anyone with a long
+ * cache. `private`: everything else (identity and business documents, request photos, profile images), served only
+ * through short-lived signed URLs to its owner, the admins and the parties of a request it belongs to.
+ */
+export const UPLOAD_VISIBILITIES = ['public', 'private'] as const;
+export type UploadVisibility = (typeof UPLOAD_VISIBILITIES)[number];
+
+/** The visibility an upload of this purpose gets (only an admin may upload a logo). */
+export function visibilityOfPurpose(purpose: UploadPurpose): UploadVisibility {
+  return purpose === 'logo' ? 'public' : 'private';
+}
+
 /** When the multipart form names no purpose. */
 export const DEFAULT_UPLOAD_PURPOSE: UploadPurpose = 'registration';
 
@@ -67,7 +80,10 @@ export function safeFileName(name: string, mime: ImageMime): string {
   return `${stem || 'image'}.${IMAGE_EXTENSIONS[mime]}`;
 }
 
-/** The public URL of a stored upload, served by the gateway. */
+/**
+ * The path a stored upload is served under by the gateway. A public upload is served at this path as is; a private
+ * one only with the gateway's signature (`?expires=&signature=`), which the gateway adds for callers entitled to it.
+ */
 export function uploadUrl(id: string, fileName: string): string {
   return `/api/uploads/${id}/${encodeURIComponent(fileName)}`;
 }

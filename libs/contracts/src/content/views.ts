@@ -1,5 +1,5 @@
 import type { Role } from '../common/actor';
-import type { ImageMime, UploadPurpose } from './uploads';
+import type { ImageMime, UploadPurpose, UploadVisibility } from './uploads';
 import type { ContentPage, ServiceCard } from './schemas';
 
 /** Shapes the content routes answer with, inside `{data}` (spec section 3). */
@@ -13,6 +13,8 @@ export interface MediaView {
   mime: ImageMime;
   size: number;
   purpose: UploadPurpose;
+  /** `private` files are served only through the signed `url` the API hands to callers entitled to them. */
+  visibility: UploadVisibility;
   createdAt: string;
 }
 

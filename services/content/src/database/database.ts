@@ -14,6 +14,7 @@ import { InitContent1767400000000 } from './migrations/1767400000000-InitContent
 import { OutboxInbox1767400000001 } from './migrations/1767400000001-OutboxInbox';
 import { RevenueRatings1767400000002 } from './migrations/1767400000002-RevenueRatings';
 import { PaymentKeysFromEnvironment1767600000000 } from './migrations/1767600000000-PaymentKeysFromEnvironment';
+import { UploadVisibility1767700000000 } from './migrations/1767700000000-UploadVisibility';
 
 export { CONTENT_SCHEMA } from './database.constants';
 
@@ -33,4 +34,10 @@ export const CONTENT_ENTITIES = [
 ];
 
 /** Migrations in the order they run. */
-export const CONTENT_MIGRATIONS = [InitContent1767400000000, OutboxInbox1767400000001, RevenueRatings1767400000002, PaymentKeysFromEnvironment1767600000000];
+export const CONTENT_MIGRATIONS = [
+  InitContent1767400000000,
+  OutboxInbox1767400000001,
+  RevenueRatings1767400000002,
+  PaymentKeysFromEnvironment1767600000000,
+  UploadVisibility1767700000000,
+];

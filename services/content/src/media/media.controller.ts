@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Command } from '@tiredash/messaging';
-import { GetMedia, RegisterUploads, type CommandParsed, type MediaRecord, type MediaView } from '@tiredash/contracts';
+import { GetMedia, GetMediaRecords, RegisterUploads, type CommandParsed, type MediaRecord, type MediaView } from '@tiredash/contracts';
 import { MediaService } from './media.service';
 
 @Controller()
@@ -15,5 +15,10 @@ export class MediaController {
   @Command(GetMedia)
   get(req: CommandParsed<typeof GetMedia>): Promise<MediaRecord> {
     return this.media.record(req.id);
+  }
+
+  @Command(GetMediaRecords)
+  records(req: CommandParsed<typeof GetMediaRecords>): Promise<MediaRecord[]> {
+    return this.media.records(req.ids);
   }
 }

@@ -1,8 +1,12 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { ImageMime, UploadPurpose } from '@tiredash/contracts';
+import type { ImageMime, UploadPurpose, UploadVisibility } from '@tiredash/contracts';
 
-/** An uploaded image: its file lives in the storage (local disk or S3) under `storageKey`. */
+/**
+ * An uploaded image: its file lives in the storage (local disk or S3) under `storageKey`. Its owner is the user who
+ * uploaded it (`uploadedBy`); `visibility` says whether anyone may fetch it (site content) or only through signed URLs.
+ */
 @Entity({ name: 'media' })
+@Check('ck_media_visibility', `"visibility" IN ('public', 'private')`)
 @Check('ck_media_purpose', `"purpose" IN ('registration', 'request-photo', 'profile-image', 'logo')`)
 @Check('ck_media_mime', `"mime" IN ('image/jpeg', 'image/png', 'image/gif', 'image/webp')`)
 @Check('ck_media_size', `"size_bytes" > 0`)
@@ -33,6 +37,9 @@ export class MediaEntity {
 
   @Column('uuid', { name: 'uploaded_by' })
   uploadedBy!: string;
+
+  @Column('varchar', { length: 10 })
+  visibility!: UploadVisibility;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

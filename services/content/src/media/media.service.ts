@@ -6,16 +6,17 @@ import {
   MediaUploaded,
   UPLOAD_LIMITS,
   uploadMessages,
+  visibilityOfPurpose,
   type Actor,
   type MediaRecord,
   type MediaView,
   type StoredFile,
   type UploadPurpose,
 } from '@tiredash/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { requireActor, requireAdmin } from '../common/actor-rules';
 import { MediaEntity } from './media.entity';
-import { toMediaView } from './media.view';
+import { toMediaRecord, toMediaView } from './media.view';
 
 /**
  * Records of uploaded images. The gateway stores the files (see services/gateway/src/content/storage) and
@@ -53,6 +54,8 @@ export class MediaService {
           sizeBytes: f.size,
           storageKey: f.storageKey,
           uploadedBy: known.userId,
+          // Decided here from the purpose, never from the caller: only an admin's logo is public.
+          visibility: visibilityOfPurpose(purpose),
         }),
       );
       await manager.insert(MediaEntity, rows);
@@ -71,6 +74,13 @@ export class MediaService {
   async record(id: string): Promise<MediaRecord> {
     const m = await this.dataSource.getRepository(MediaEntity).findOne({ where: { id } });
     if (!m) throw new DomainError('NOT_FOUND', 'Upload not found');
-    return { id: m.id, fileName: m.fileName, mime: m.mime, size: m.sizeBytes, storageKey: m.storageKey };
+    return toMediaRecord(m);
+  }
+
+  /** The records of the uploads among `ids` that exist (one query). */
+  async records(ids: string[]): Promise<MediaRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.dataSource.getRepository(MediaEntity).findBy({ id: In([...new Set(ids)]) });
+    return rows.map(toMediaRecord);
   }
 }

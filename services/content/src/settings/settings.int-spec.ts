@@ -8,6 +8,7 @@ import { cleanupNamespace, createTestDatabase, getTestInfra, testNamespace, type
 import { Client } from 'pg';
 import { contentTestConfig, startContent } from '../test-support/content-harness';
 import { CONTENT_ENTITIES, CONTENT_MIGRATIONS, CONTENT_SCHEMA } from '../database/database';
+import { PaymentKeysFromEnvironment1767600000000 } from '../database/migrations/1767600000000-PaymentKeysFromEnvironment';
 import { PAYMENT_KEYS_MANAGED_IN_ENVIRONMENT } from './settings.service';
 
 @Module({})
@@ -45,7 +46,7 @@ describe('settings: payment keys live in the environment (real PostgreSQL + NATS
     namespace = testNamespace('content_settings');
     // The database as it was before the payment keys moved out: a key stored through the admin settings.
     await runMigrations(
-      databaseOptions({ url: db.url, schema: CONTENT_SCHEMA, entities: CONTENT_ENTITIES, migrations: CONTENT_MIGRATIONS.slice(0, -1) }),
+      databaseOptions({ url: db.url, schema: CONTENT_SCHEMA, entities: CONTENT_ENTITIES, migrations: CONTENT_MIGRATIONS.slice(0, CONTENT_MIGRATIONS.indexOf(PaymentKeysFromEnvironment1767600000000)) }),
     );
     pg = new Client({ connectionString: db.url });
     await pg.connect();

@@ -133,10 +133,19 @@ export class SettingsService {
   ): Promise<{ before: string | null; after: string | null } | null> {
     const row = await this.load(manager, true);
     if (row.logoMediaId === logoId) return null;
-    if (logoId !== null && !(await manager.getRepository(MediaEntity).exists({ where: { id: logoId } }))) {
-      throw new DomainError('VALIDATION_FAILED', 'The logo must be an uploaded image', [
-        { path: 'data.logo', message: 'Unknown upload id' },
-      ]);
+    if (logoId !== null) {
+      const media = await manager.getRepository(MediaEntity).findOne({ where: { id: logoId } });
+      if (!media) {
+        throw new DomainError('VALIDATION_FAILED', 'The logo must be an uploaded image', [
+          { path: 'data.logo', message: 'Unknown upload id' },
+        ]);
+      }
+      // Anyone sees the logo: a private file (a document, a request photo) is never published this way.
+      if (media.visibility !== 'public') {
+        throw new DomainError('VALIDATION_FAILED', 'The logo must be an image uploaded as a logo', [
+          { path: 'data.logo', message: 'This upload is private; upload the logo with purpose "logo"' },
+        ]);
+      }
     }
     const before = row.logoMediaId;
     row.logoMediaId = logoId;
