@@ -9,6 +9,7 @@ import { REQUESTS_ENTITIES, REQUESTS_MIGRATIONS, REQUESTS_SCHEMA } from './datab
 import { HealthController } from './health/health.controller';
 import { JobProgressModule } from './job-progress/job-progress.module';
 import { MatchingModule } from './matching/matching.module';
+import { PhotosModule } from './photos/photos.module';
 import { RatingsModule } from './ratings/ratings.module';
 import { ReadModelsModule } from './read-models/read-models.module';
 import { ServiceRequestsModule } from './service-requests/service-requests.module';
@@ -42,6 +43,7 @@ export class AppModule {
         BidsModule,
         JobProgressModule,
         RatingsModule,
+        PhotosModule,
       ],
       controllers: [HealthController],
     };

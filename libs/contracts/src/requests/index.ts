@@ -5,3 +5,4 @@ export * from './events';
 export * from './job-progress';
 export * from './ratings';
 export * from './lifecycle';
+export * from './photo-access';
