@@ -6,6 +6,7 @@ import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './common/admissi
 import { z } from 'zod';
 import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
 import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
+import { DEFAULT_UPLOAD_URL_TTL_SECONDS } from './content/upload-urls';
 
 /** <repo>/frontend/dist, from src/ (ts-node, jest) and from dist/ (built) alike. */
 const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -43,6 +44,8 @@ const envSchema = z.object({
   BID_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.windowMs),
   /** Bids in flight at once in this gateway instance; more are answered 503 with Retry-After at once. */
   BID_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_ADMISSION_LIMITS.bid),
+  /** Lifetime of the signed URLs of private uploads (documents, request photos); at most a day. */
+  UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(DEFAULT_UPLOAD_URL_TTL_SECONDS),
   /** Timeout of one command forwarded over NATS. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Timeout of each dependency check of /ready. */
@@ -83,6 +86,8 @@ export interface GatewayConfig {
   jwt: JwtConfig;
   /** Where uploaded files are stored (services/gateway/src/content/uploads-config.ts). */
   uploads: UploadsConfig;
+  /** Seconds a signed URL of a private upload stays valid (UPLOAD_URL_TTL_SECONDS). */
+  uploadUrlTtlSeconds: number;
 }
 
 export { ConfigError };
@@ -131,6 +136,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
     realtimeUrl: e.REALTIME_URL.replace(/\/+$/, ''),
     jwt,
     uploads,
+    uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
   };
 }
 

@@ -300,7 +300,7 @@ describe('gateway: content, settings, uploads, stats and audit (real identity + 
   });
 
   describe('uploads', () => {
-    it('stores images and answers [{id, url, name, mime, size}]; the url serves the bytes with their type and a long cache', async () => {
+    it('stores images and answers [{id, url, name, mime, size}]; the (signed, private) url serves the bytes with their type', async () => {
       const a = png(300);
       const res = await upload(provider.token, [
         { name: 'license.png', data: a },
@@ -311,22 +311,24 @@ describe('gateway: content, settings, uploads, stats and audit (real identity + 
       expect(items).toHaveLength(2);
       expect(items[0]).toMatchObject({ name: 'license.png', mime: 'image/png', size: 300 });
       expect(items[1]).toMatchObject({ name: 'id card.jpg', mime: 'image/jpeg', size: 200 });
-      expect(items[0]!.url).toBe(`/api/uploads/${items[0]!.id}/license.png`);
+      // Registration documents are private: the uploader gets a short-lived signed URL (trust-uploads.e2e-spec.ts).
+      expect(items[0]!.url).toMatch(new RegExp(`^/api/uploads/${items[0]!.id}/license\\.png\\?expires=\\d+&signature=`));
       const file = await s.gateway.inject({ method: 'GET', url: items[0]!.url });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/png');
-      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
       expect(file.rawPayload.equals(a)).toBe(true);
       expect((await s.gateway.inject({ method: 'GET', url: `/api/uploads/${items[0]!.id}/other.png` })).statusCode).toBe(404);
 
-      // Looked up by id alone (how a provider's documents are shown): signed-in callers only.
+      // Looked up by id alone (how a provider's documents are shown): the owner and admins only.
       const info = await s.request<{ id: string; url: string; name: string; mime: string; size: number }>(
         'GET',
         `/api/upload/files/${items[0]!.id}`,
         { token: admin.token },
       );
       expect(info.status).toBe(200);
-      expect(info.body).toMatchObject({ id: items[0]!.id, documentId: items[0]!.id, url: items[0]!.url, name: 'license.png', mime: 'image/png', size: 300 });
+      expect(info.body).toMatchObject({ id: items[0]!.id, documentId: items[0]!.id, name: 'license.png', mime: 'image/png', size: 300 });
+      expect(info.body.url).toMatch(new RegExp(`^/api/uploads/${items[0]!.id}/license\\.png\\?expires=\\d+&signature=`));
       expect((await s.request('GET', `/api/upload/files/${items[0]!.id}`)).status).toBe(401);
       expect((await s.request('GET', `/api/upload/files/00000000-0000-4000-8000-000000000000`, { token: admin.token })).status).toBe(404);
     });

@@ -1,8 +1,8 @@
-import { Controller, Get, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, Public } from '@tiredash/auth';
-import { DomainError, GetMedia, RegisterUploads, uploadUrl, type Actor, type MediaRecord, type MediaView } from '@tiredash/contracts';
+import { DomainError, RegisterUploads, type Actor, type MediaView } from '@tiredash/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
@@ -10,15 +10,26 @@ import { parseId } from '../common/ids';
 import { RpcService } from '../common/rpc.service';
 import { checkFiles, deleteStored, readUploadForm, storeFiles } from './multipart-upload';
 import { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
+import { UploadAccess } from './upload-access.service';
 
-/** Uploaded files never change: a year of caching, everywhere. */
+/** Public site images (the logo) never change: a year of caching, everywhere. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** What a refused fetch of a private file says, by reason. */
+const REFUSED: Record<'SIGNATURE_REQUIRED' | 'SIGNATURE_INVALID' | 'URL_EXPIRED', string> = {
+  SIGNATURE_REQUIRED: 'This file is private: open it through the signed link the API gives to those allowed to see it',
+  SIGNATURE_INVALID: 'This link to a private file is not valid',
+  URL_EXPIRED: 'This link to a private file has expired: load the page again for a new one',
+};
 
 /**
  * Uploads: the gateway reads the multipart form, checks the files (images by their bytes, the purpose's
  * count and size limits), writes them to the storage itself (NATS messages stay small: content receives only
  * the metadata) and asks content to record them in one transaction. If content refuses or fails, the files
  * just written are deleted, so no row and no file is left behind.
+ *
+ * Serving: a public upload (an admin's logo) to anyone, cached for a year; a private one (documents, request
+ * photos, profile images) only through a short-lived signed URL (UploadAccess), `Cache-Control: private`.
  */
 export interface UploadedFileInfo {
   id: string;
@@ -33,11 +44,11 @@ export interface UploadedFileInfo {
 @Controller('api')
 export class UploadsController {
   private readonly logger = new Logger(UploadsController.name);
-  private readonly records = new Map<string, MediaRecord>();
 
   constructor(
     private readonly rpc: RpcService,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
+    private readonly access: UploadAccess,
   ) {}
 
   @Post('upload')
@@ -53,8 +64,9 @@ export class UploadsController {
     if (purpose === 'logo' && actor.role !== 'admin') throw new DomainError('FORBIDDEN', 'Only an admin may upload the logo');
     const checked = checkFiles(purpose, files);
     const stored = await storeFiles(this.storage, checked);
+    let registered: MediaView[];
     try {
-      return await this.rpc.send(RegisterUploads, { actor, purpose, files: stored });
+      registered = await this.rpc.send(RegisterUploads, { actor, purpose, files: stored });
     } catch (err) {
       if (err instanceof DomainError && err.code === 'TIMEOUT') {
         // Content may have committed: keeping possibly unreferenced files beats rows pointing at nothing.
@@ -64,17 +76,46 @@ export class UploadsController {
       }
       throw err;
     }
+    // The uploader owns them: private files come back with a freshly signed URL.
+    const fileNames = new Map(stored.map((f) => [f.id, f.fileName]));
+    return registered.map((m) => {
+      const fileName = fileNames.get(m.id);
+      return m.visibility === 'public' || fileName === undefined ? m : { ...m, url: this.access.signer.sign(m.id, fileName) };
+    });
   }
 
   @Public()
   @Get('uploads/:id/:fileName')
-  @ApiRoute({ summary: 'An uploaded image, with its content type and a long cache', auth: false, errors: [404] })
-  async file(@Param('id') rawId: string, @Param('fileName') fileName: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @ApiRoute({
+    summary:
+      'An uploaded image: a public site image to anyone (long cache); a private file only with the signature the API added to its URL (expires, signature), Cache-Control: private',
+    auth: false,
+    errors: [403, 404],
+  })
+  async file(
+    @Param('id') rawId: string,
+    @Param('fileName') fileName: string,
+    @Query('expires') expires: unknown,
+    @Query('signature') signature: unknown,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const id = parseId(rawId);
-    const record = await this.record(id);
+    const signed = expires !== undefined || signature !== undefined;
+    // A signature is checked before anything is looked up: a forged link costs no round trip.
+    const check = signed ? this.access.signer.verify(id, fileName, expires, signature) : null;
+    if (check && !check.ok) throw new DomainError('FORBIDDEN', REFUSED[check.reason], { reason: check.reason });
+    const record = await this.access.record(id);
     if (record.fileName !== fileName) throw new DomainError('NOT_FOUND', 'Upload not found');
+    let cacheControl = IMMUTABLE;
+    if (record.visibility !== 'public') {
+      if (!check) throw new DomainError('FORBIDDEN', REFUSED.SIGNATURE_REQUIRED, { reason: 'SIGNATURE_REQUIRED' });
+      // Only the browser that asked may keep it, and not beyond the link's own expiry.
+      const left = Math.max(0, Math.min(this.access.signer.ttlSeconds, check.expires - Math.floor(Date.now() / 1000)));
+      cacheControl = `private, max-age=${left}`;
+    }
     const etag = `"${record.id}"`;
-    void reply.header('etag', etag).header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff');
+    void reply.header('etag', etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
     if (req.headers['if-none-match'] === etag) {
       await reply.status(304).send();
       return;
@@ -90,28 +131,20 @@ export class UploadsController {
 
   /**
    * An upload by id (the Strapi-style route the spec's client uses to show a provider's documents, which it
-   * only knows by id). Signed-in callers only: registration uploads are identity documents.
+   * only knows by id). Answered only to those who may see the file (public, its owner, an admin, a party of a
+   * request it belongs to), with a freshly signed URL for a private one; 404 to anyone else.
    */
   @Get('upload/files/:id')
-  @ApiRoute({ summary: 'An uploaded file by id: {id, documentId, url, name, mime, size}', errors: [401, 404] })
-  async fileInfo(@Param('id') rawId: string): Promise<UploadedFileInfo> {
-    const record = await this.record(parseId(rawId));
-    return {
-      id: record.id,
-      documentId: record.id,
-      url: uploadUrl(record.id, record.fileName),
-      name: record.fileName,
-      mime: record.mime,
-      size: record.size,
-    };
-  }
-
-  private async record(id: string): Promise<MediaRecord> {
-    const hit = this.records.get(id);
-    if (hit) return hit;
-    const record = await this.rpc.send(GetMedia, { id });
-    if (this.records.size >= 1000) this.records.clear();
-    this.records.set(id, record);
-    return record;
+  @ApiRoute({
+    summary: 'An uploaded file by id: {id, documentId, url, name, mime, size}; its owner, admins and the parties of its request only (404 otherwise)',
+    errors: [401, 404],
+  })
+  async fileInfo(@CurrentActor() actor: Actor, @Param('id') rawId: string): Promise<UploadedFileInfo> {
+    if (actor === null) throw new DomainError('UNAUTHENTICATED', 'Authentication required');
+    const id = parseId(rawId);
+    const record = await this.access.record(id);
+    const url = (await this.access.visibleUrls(actor, [id])).get(id);
+    if (url === undefined) throw new DomainError('NOT_FOUND', 'Upload not found');
+    return { id: record.id, documentId: record.id, url, name: record.fileName, mime: record.mime, size: record.size };
   }
 }

@@ -5,6 +5,7 @@ import { GetJob, MarkArrived, ReportCompletion, type Actor, type JobView, type S
 import { ApiRoute } from '../common/api-docs.decorators';
 import { parseId } from '../common/ids';
 import { RpcService } from '../common/rpc.service';
+import { UploadAccess } from '../content/upload-access.service';
 
 /**
  * The job of an accepted request (dispatch) and the provider's progress buttons over REST (the same commands as
@@ -13,7 +14,10 @@ import { RpcService } from '../common/rpc.service';
 @ApiTags('dispatch')
 @Controller('api/dispatch/jobs')
 export class JobsController {
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    private readonly uploads: UploadAccess,
+  ) {}
 
   @Get(':requestId')
   @ApiQuery({ name: 'track', required: false, enum: ['true', 'false'], description: 'include the sampled track' })
@@ -26,13 +30,13 @@ export class JobsController {
   @HttpCode(200)
   @ApiRoute({ summary: "'I AM HERE': the job's provider marks arrival (request In Progress; provider_arrived to the customer)", errors: [401, 403, 404, 409] })
   async arrived(@CurrentActor() actor: Actor, @Param('requestId') id: string): Promise<{ data: ServiceRequestView }> {
-    return { data: await this.rpc.send(MarkArrived, { actor, requestId: parseId(id) }) };
+    return { data: await this.uploads.withPhotoUrl(actor, await this.rpc.send(MarkArrived, { actor, requestId: parseId(id) })) };
   }
 
   @Post(':requestId/completed')
   @HttpCode(200)
   @ApiRoute({ summary: "'JOB COMPLETED': the job's provider reports completion after arrival (job_completed to the customer)", errors: [401, 403, 404, 409] })
   async completed(@CurrentActor() actor: Actor, @Param('requestId') id: string): Promise<{ data: ServiceRequestView }> {
-    return { data: await this.rpc.send(ReportCompletion, { actor, requestId: parseId(id) }) };
+    return { data: await this.uploads.withPhotoUrl(actor, await this.rpc.send(ReportCompletion, { actor, requestId: parseId(id) })) };
   }
 }

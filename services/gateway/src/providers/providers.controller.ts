@@ -25,6 +25,7 @@ import { ApiRoute } from '../common/api-docs.decorators';
 import { parseBracketQuery } from '../common/bracket-query';
 import { parseId } from '../common/ids';
 import { RpcService } from '../common/rpc.service';
+import { UploadAccess, type UploadRef } from '../content/upload-access.service';
 import { parseOrThrow } from '../common/validation';
 
 @ApiTags('providers')
@@ -32,12 +33,16 @@ import { parseOrThrow } from '../common/validation';
 export class ProvidersController {
   private readonly logger = new Logger(ProvidersController.name);
 
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    private readonly uploads: UploadAccess,
+  ) {}
 
   @Post()
   @ApiRoute({ summary: "Create the caller's provider (business) profile; it awaits approval", body: providerCreateBodySchema, errors: [400, 401, 403, 409] })
   async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<{ data: ProviderView }> {
     const body = parseOrThrow(providerCreateBodySchema, raw);
+    await this.uploads.requireOwned(actor, documentRefs(body.data));
     return { data: await this.rpc.send(CreateProvider, { actor, body }) };
   }
 
@@ -76,6 +81,7 @@ export class ProvidersController {
     const providerId = parseId(id);
     refuseUnwritableFields(actor, raw);
     const body = parseOrThrow(providerUpdateBodySchema, raw);
+    await this.requireOwnDocuments(actor, providerId, documentRefs(body.data));
     const view = await this.rpc.send(UpdateProvider, { actor, providerId, body });
     return { data: await this.withLedgerBalance(actor, view) };
   }
@@ -94,6 +100,21 @@ export class ProvidersController {
   }
 
   /**
+   * The document ids a provider stores must be its own uploads (an admin may name any). Saving the profile with the
+   * documents it already has (set by an admin, or before this rule) is no change and passes.
+   */
+  private async requireOwnDocuments(actor: Actor, providerId: string, refs: UploadRef[]): Promise<void> {
+    try {
+      await this.uploads.requireOwned(actor, refs);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== 'NOT_OWNER') throw err;
+      const current = await this.rpc.send(GetProvider, { actor, providerId });
+      const stored = new Set([current.businessId, current.businessLicense].filter((d): d is string => typeof d === 'string'));
+      await this.uploads.requireOwned(actor, refs, stored);
+    }
+  }
+
+  /**
    * The walletBalance the API shows is the payments ledger's balance (issue 4), never identity's column: the
    * owner and admins get the ledger's sum, everybody else 0. When payments cannot answer, the profile is still
    * served (the dashboard depends on it) with 0, and the failure is logged.
@@ -109,6 +130,14 @@ export class ProvidersController {
       return { ...view, walletBalance: 0 };
     }
   }
+}
+
+/** The upload ids of a provider body (the ID document and the business license). */
+function documentRefs(data: { businessId?: string | null; businessLicense?: string | null }): UploadRef[] {
+  return [
+    { path: 'data.businessId', id: data.businessId },
+    { path: 'data.businessLicense', id: data.businessLicense },
+  ];
 }
 
 /** Payments' answers meaning "no ledger this caller may see" (not the owner, or no entries known yet). */

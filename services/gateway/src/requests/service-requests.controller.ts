@@ -26,6 +26,7 @@ import type { GatewayConfig } from '../config';
 import { parseBracketQuery } from '../common/bracket-query';
 import { parseId } from '../common/ids';
 import { RpcService } from '../common/rpc.service';
+import { UploadAccess } from '../content/upload-access.service';
 import { parseOrThrow } from '../common/validation';
 import { interpretRequestUpdate } from './request-update';
 
@@ -38,6 +39,7 @@ export class ServiceRequestsController {
   constructor(
     private readonly rpc: RpcService,
     @Inject(GATEWAY_CONFIG) private readonly cfg: GatewayConfig,
+    private readonly uploads: UploadAccess,
   ) {}
 
   @Post()
@@ -49,7 +51,9 @@ export class ServiceRequestsController {
   })
   async create(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<{ data: ServiceRequestView }> {
     const body = parseOrThrow(serviceRequestCreateBodySchema, raw);
-    return { data: await this.rpc.send(CreateServiceRequest, { actor, body }) };
+    // Photos must be the caller's own uploads (checked with content before anything is stored).
+    await this.uploads.requireOwned(actor, (body.data.photos ?? []).map((id, i) => ({ path: `data.photos.${i}`, id })));
+    return { data: await this.uploads.withPhotoUrl(actor, await this.rpc.send(CreateServiceRequest, { actor, body })) };
   }
 
   @Get()
@@ -66,18 +70,19 @@ export class ServiceRequestsController {
     summary: "The caller's requests: a customer's own; an approved provider's open offers and jobs; all for admins",
     errors: [400, 401, 403],
   })
-  list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<ServiceRequestView>> {
+  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<Paged<ServiceRequestView>> {
     const q = parseBracketQuery(query);
     const filters = parseOrThrow(serviceRequestFiltersSchema, q.filters, 'Query parameter filters');
     const sort = parseOrThrow(serviceRequestSortSchema, typeof q.sort === 'string' ? q.sort : undefined, 'Query parameter sort');
     const pagination = parseOrThrow(paginationSchema, q.pagination, 'Query parameter pagination');
-    return this.rpc.send(ListServiceRequests, { actor, filters, sort, pagination });
+    const page = await this.rpc.send(ListServiceRequests, { actor, filters, sort, pagination });
+    return { ...page, data: await this.uploads.withPhotoUrls(actor, page.data) };
   }
 
   @Get(':id')
   @ApiRoute({ summary: 'A service request with customer, location, bids, accepted_bid (with provider) and photos', errors: [401, 403, 404] })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<{ data: ServiceRequestView }> {
-    return { data: await this.rpc.send(GetServiceRequest, { actor, requestId: parseId(id) }) };
+    return { data: await this.uploads.withPhotoUrl(actor, await this.rpc.send(GetServiceRequest, { actor, requestId: parseId(id) })) };
   }
 
   @Put(':id')
@@ -90,16 +95,20 @@ export class ServiceRequestsController {
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: ServiceRequestView }> {
     const cmd = interpretRequestUpdate(parseId(id), raw);
+    return { data: await this.uploads.withPhotoUrl(actor, await this.command(actor, cmd)) };
+  }
+
+  private command(actor: Actor, cmd: ReturnType<typeof interpretRequestUpdate>): Promise<ServiceRequestView> {
     switch (cmd.kind) {
       case 'accept':
-        return { data: await this.rpc.send(AcceptBid, { actor, ...cmd.payload }) };
+        return this.rpc.send(AcceptBid, { actor, ...cmd.payload });
       case 'cancel':
-        return { data: await this.rpc.send(CancelServiceRequest, { actor, ...cmd.payload }) };
+        return this.rpc.send(CancelServiceRequest, { actor, ...cmd.payload });
       case 'arrive':
-        return { data: await this.rpc.send(MarkArrived, { actor, ...cmd.payload }) };
+        return this.rpc.send(MarkArrived, { actor, ...cmd.payload });
       case 'confirm':
         // The capture (Stripe) runs inside: allow it more than a plain command.
-        return { data: await this.rpc.send(ConfirmCompletion, { actor, ...cmd.payload }, Math.max(this.cfg.rpcTimeoutMs, CONFIRM_TIMEOUT_MS)) };
+        return this.rpc.send(ConfirmCompletion, { actor, ...cmd.payload }, Math.max(this.cfg.rpcTimeoutMs, CONFIRM_TIMEOUT_MS));
     }
   }
 }
