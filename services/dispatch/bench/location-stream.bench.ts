@@ -8,10 +8,12 @@
  *   JOBS=300 SECONDS=20 npm run bench -w @tiredash/dispatch
  *
  * Prints points/s sent and delivered, delivery latency p50/p95/p99 (emit -> customer socket), drops, the track
- * rows written, and each process's CPU (% of one core) and RSS.
+ * rows written, and each process's CPU (% of one core) and RSS; then the same run's baseline, a bare Socket.IO
+ * server emitting at the same total rate (bench/lib/baselines.mjs), the ratio of the two p99s (goal: at most 5x)
+ * and one `BENCH_RESULT {json}` line.
  */
 import 'reflect-metadata';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -86,7 +88,7 @@ async function main(): Promise<void> {
   const infra = await getTestInfra();
   const db = await createTestDatabase('bench_tracking');
   const ns = testNamespace('bench_tracking');
-  const env = { ...process.env, NODE_ENV: 'development', DATABASE_URL: db.url, NATS_URL: infra.natsUrl, NATS_NAMESPACE: ns, REDIS_URL: infra.redisUrl };
+  const env = { ...process.env, NODE_ENV: 'development', TIREDASH_LOCAL: '1', DATABASE_URL: db.url, NATS_URL: infra.natsUrl, NATS_NAMESPACE: ns, REDIS_URL: infra.redisUrl };
   const children: ChildProcess[] = [];
   const stand = await NestFactory.createMicroservice(IdentityStandInModule, {
     ...createMicroserviceOptions({ serviceName: 'identity', natsUrl: infra.natsUrl, namespace: ns }),
@@ -199,12 +201,40 @@ async function main(): Promise<void> {
     await pool.end();
     latencies.sort((a, b) => a - b);
     const f = (n: number): string => n.toFixed(1);
+    // Baseline, same run: a bare Socket.IO server (own process, no auth, adapter or checks) at the same total rate.
+    const bare = JSON.parse(
+      execFileSync(process.execPath, [resolve(ROOT, 'bench/lib/socket-baseline-cli.mjs'), String(JOBS), String(Math.min(SECONDS, 10))], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    ) as { rate: number; lost: number; latency: { p50: number; p95: number; p99: number } };
+    const p99 = pct(latencies, 99);
+    const ratio = p99 / bare.latency.p99;
+    const result = {
+      jobs: JOBS,
+      seconds: SECONDS,
+      sent,
+      delivered,
+      lost: sent - delivered,
+      latencyMs: { p50: Number(pct(latencies, 50).toFixed(2)), p95: Number(pct(latencies, 95).toFixed(2)), p99: Number(p99.toFixed(2)) },
+      baseline: { bareSocketIo: bare },
+      p99OverBare: Number(ratio.toFixed(2)),
+      goal: 'p99 <= 5x the bare socket.io p99',
+      verdict: ratio <= 5 ? 'ok' : 'MISSED',
+      cpuPercent: {
+        realtime: Number((((after.realtime.cpu - before.realtime.cpu) / elapsed) * 100).toFixed(1)),
+        dispatch: Number((((after.dispatch.cpu - before.dispatch.cpu) / elapsed) * 100).toFixed(1)),
+      },
+    };
     process.stdout.write(
       [
         `sent ${sent} points in ${f(elapsed)} s: ${f(sent / elapsed)} points/s; delivered ${delivered} (${f(delivered / elapsed)}/s), lost ${sent - delivered}`,
         `delivery latency driver_location_update -> driver_location: p50 ${f(pct(latencies, 50))} ms, p95 ${f(pct(latencies, 95))} ms, p99 ${f(pct(latencies, 99))} ms, max ${f(latencies.at(-1) ?? NaN)} ms`,
         `realtime: CPU ${f(((after.realtime.cpu - before.realtime.cpu) / elapsed) * 100)} % of a core, RSS ${f(after.realtime.rssMb)} MB; location stats ${JSON.stringify(health.locations)}`,
         `dispatch: CPU ${f(((after.dispatch.cpu - before.dispatch.cpu) / elapsed) * 100)} % of a core, RSS ${f(after.dispatch.rssMb)} MB; track rows ${rows[0]?.n}`,
+        `baseline (same run): bare socket.io emit -> receipt at ${bare.rate}/s: p50 ${f(bare.latency.p50)} ms, p95 ${f(bare.latency.p95)} ms, p99 ${f(bare.latency.p99)} ms (lost ${bare.lost})`,
+        `${result.verdict.padEnd(6)} delivery p99 / bare p99: ${f(p99)} / ${f(bare.latency.p99)} = ${result.p99OverBare}x (goal <= 5x)`,
+        `BENCH_RESULT ${JSON.stringify(result)}`,
       ].join('\n') + '\n',
     );
   } finally {
