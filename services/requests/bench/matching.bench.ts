@@ -117,9 +117,17 @@ async function main(): Promise<void> {
         `providers: ${PROVIDERS} (loaded in ${(loadMs / 1000).toFixed(1)} s), queries: ${QUERIES}`,
         `match time (ms): p50 ${f(pct(times, 50))}  p95 ${f(pct(times, 95))}  p99 ${f(pct(times, 99))}  max ${f(times[times.length - 1]!)}`,
         `providers matched per request: mean ${(matched / QUERIES).toFixed(2)}`,
-        `without the GiST index (seq scan, 50 queries): p50 ${f(pct(seq, 50))} ms  p99 ${f(pct(seq, 99))} ms`,
+        `baseline (same run): without the GiST index (seq scan, 50 queries): p50 ${f(pct(seq, 50))} ms  p99 ${f(pct(seq, 99))} ms`,
+        `ratio indexed / seq scan: p50 ${f(pct(times, 50) / pct(seq, 50))}x  p99 ${f(pct(times, 99) / pct(seq, 99))}x`,
         'plan:',
         ...plan.map((r) => `  ${r['QUERY PLAN']}`),
+        `BENCH_RESULT ${JSON.stringify({
+          providers: PROVIDERS,
+          queries: QUERIES,
+          matchMs: { p50: Number(f(pct(times, 50))), p95: Number(f(pct(times, 95))), p99: Number(f(pct(times, 99))) },
+          baseline: { seqScanMs: { p50: Number(f(pct(seq, 50))), p99: Number(f(pct(seq, 99))) } },
+          ratio: { p50: Number(f(pct(times, 50) / pct(seq, 50))), p99: Number(f(pct(times, 99) / pct(seq, 99))) },
+        })}`,
         '',
       ].join('\n'),
     );
