@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactEventHandler } from 'react';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/status';
 import { useGetUploadFileQuery } from './media-api';
@@ -7,18 +7,21 @@ interface ImageThumbnailProps {
   src: string;
   /** What the image shows, e.g. 'Business ID'; the alt text and the enlarged view's title. */
   label: string;
+  /** The image did not load (e.g. its signed link expired while the page stayed open). */
+  onError?: ReactEventHandler<HTMLImageElement>;
+  onLoad?: ReactEventHandler<HTMLImageElement>;
 }
 
 /** A thumbnail that opens the full image in a dialog (click, Enter or Space). */
-export function ImageThumbnail({ src, label }: ImageThumbnailProps) {
+export function ImageThumbnail({ src, label, onError, onLoad }: ImageThumbnailProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="thumb" onClick={() => setOpen(true)} aria-label={`Enlarge ${label}`}>
-        <img src={src} alt={label} className="thumb__image" />
+        <img src={src} alt={label} className="thumb__image" onError={onError} onLoad={onLoad} />
       </button>
       <Dialog open={open} title={label} onClose={() => setOpen(false)}>
-        <img src={src} alt={label} className="thumb__full" />
+        <img src={src} alt={label} className="thumb__full" onError={onError} onLoad={onLoad} />
       </Dialog>
     </>
   );
@@ -32,11 +35,22 @@ interface UploadedImageProps {
   emptyText: string;
 }
 
-/** A stored upload by id: its thumbnail (click to enlarge), or the empty text. */
+/**
+ * A stored upload by id: its thumbnail (click to enlarge), or the empty text. Uploads are private: the API answers
+ * a short-lived signed URL to those allowed to see the file (404 to others). When an image that loaded stops
+ * loading because its link expired (the page stayed open), the URL is asked for once more.
+ */
 export function UploadedImage({ id, label, emptyText }: UploadedImageProps) {
-  const { data, isLoading, isError } = useGetUploadFileQuery(id ?? '', { skip: !id });
+  const { data, isLoading, isError, refetch } = useGetUploadFileQuery(id ?? '', { skip: !id });
+  // One renewal until an image loads again: a link that keeps failing does not make it ask forever.
+  const [renewing, setRenewing] = useState(false);
   if (!id) return <p className="muted">{emptyText}</p>;
   if (isLoading) return <Spinner label={`Loading ${label}...`} />;
   if (isError || !data) return <p className="muted">{label} was uploaded but cannot be shown right now.</p>;
-  return <ImageThumbnail src={data.url} label={label} />;
+  const renew = () => {
+    if (renewing) return;
+    setRenewing(true);
+    void refetch();
+  };
+  return <ImageThumbnail src={data.url} label={label} onError={renew} onLoad={() => setRenewing(false)} />;
 }
