@@ -11,6 +11,19 @@ describe('resolveHomeContent', () => {
     expect(resolveHomeContent(null)).toEqual(DEFAULT_HOME_CONTENT);
     expect(resolveHomeContent({ data: null })).toEqual(DEFAULT_HOME_CONTENT);
     expect(resolveHomeContent('oops')).toEqual(DEFAULT_HOME_CONTENT);
+    // A value of the wrong type anywhere makes the whole answer unusable.
+    for (const bad of [
+      [{ heroHeading1: 'A' }],
+      { heroHeading1: 5 },
+      { Cards: 'none' },
+      { Cards: [null] },
+      { Cards: [{ title: 'T', price: { amount: 1 } }] },
+      { Cards: [{ title: 7 }] },
+      { logo: 'logo.png' },
+      { logo: { url: 3 } },
+    ]) {
+      expect(resolveHomeContent({ data: bad })).toEqual(DEFAULT_HOME_CONTENT);
+    }
   });
 
   it('falls back field by field for empty values', () => {
@@ -35,5 +48,14 @@ describe('resolveHomeContent', () => {
       expect(resolved.cards).toEqual([{ title: 'Rotation', body: 'Rotate', icon: 'tire', price: '45' }]);
       expect(resolved.logoUrl).toBe('/uploads/logo.png');
     }
+    // Fields the landing page does not use are ignored; untitled cards are left out.
+    const extra = resolveHomeContent({
+      ...home,
+      seo: { title: 'x' },
+      Cards: [{ id: 1, title: 'Rotation', body: null, price: '45' }, { title: '  ' }],
+      logo: { url: '/l.png', alt: 'logo' },
+    });
+    expect(extra.cards).toEqual([{ title: 'Rotation', body: '', icon: '', price: '45' }]);
+    expect(extra.logoUrl).toBe('/l.png');
   });
 });

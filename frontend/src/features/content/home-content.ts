@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Homepage content (spec section 3) as the landing page uses it. */
 export interface ServiceCard {
   title: string;
@@ -52,28 +50,49 @@ export const DEFAULT_HOME_CONTENT: HomeContent = {
   logoUrl: null,
 };
 
-const text = z.string().nullish();
+// GET /api/home as the server may answer it. Checked by hand rather than with a zod schema: this module is on the
+// landing page, and zod would add 12 kB of gzipped JavaScript to it (the budget is 150 kB: frontend/build).
+type Text = string | null | undefined;
 
-const rawHomeSchema = z
-  .object({
-    heroHeading1: text,
-    heroHeading2: text,
-    heroParagraph: text,
-    Cards: z
-      .array(
-        z
-          .object({
-            title: text,
-            body: text,
-            icon: text,
-            price: z.union([z.string(), z.number()]).nullish(),
-          })
-          .passthrough(),
-      )
-      .nullish(),
-    logo: z.object({ url: text }).passthrough().nullish(),
-  })
-  .passthrough();
+interface RawCard {
+  title?: Text;
+  body?: Text;
+  icon?: Text;
+  price?: string | number | null;
+}
+
+interface RawHome {
+  heroHeading1?: Text;
+  heroHeading2?: Text;
+  heroParagraph?: Text;
+  Cards?: RawCard[] | null;
+  logo?: { url?: Text } | null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown): value is Text {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+function isRawCard(value: unknown): value is RawCard {
+  return isRecord(value) && isText(value.title) && isText(value.body) && isText(value.icon) && (isText(value.price) || typeof value.price === 'number');
+}
+
+/** Any value of the wrong type makes the whole answer unusable (other fields are ignored). */
+function isRawHome(value: unknown): value is RawHome {
+  if (!isRecord(value)) return false;
+  const { Cards, logo } = value;
+  return (
+    isText(value.heroHeading1) &&
+    isText(value.heroHeading2) &&
+    isText(value.heroParagraph) &&
+    (Cards === undefined || Cards === null || (Array.isArray(Cards) && Cards.every(isRawCard))) &&
+    (logo === undefined || logo === null || (isRecord(logo) && isText(logo.url)))
+  );
+}
 
 function filled(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim().length > 0;
@@ -85,9 +104,8 @@ function filled(value: string | null | undefined): value is string {
  */
 export function resolveHomeContent(raw: unknown): HomeContent {
   const inner = typeof raw === 'object' && raw !== null && 'data' in raw ? (raw as { data: unknown }).data : raw;
-  const parsed = rawHomeSchema.safeParse(inner);
-  if (!parsed.success) return DEFAULT_HOME_CONTENT;
-  const home = parsed.data;
+  if (!isRawHome(inner)) return DEFAULT_HOME_CONTENT;
+  const home = inner;
   const cards = (home.Cards ?? [])
     .filter((card) => filled(card.title))
     .map<ServiceCard>((card) => ({
