@@ -39,8 +39,9 @@ export class UploadUrlSigner {
       return { ok: false, reason: 'SIGNATURE_INVALID' };
     }
     const expires = Number(expiresRaw);
-    const given = Buffer.from(signatureRaw, 'base64url');
-    const expected = Buffer.from(this.mac(id, fileName, expires), 'base64url');
+    // Compared as text, not as decoded bytes: base64 has several spellings of the same bytes, a link has one.
+    const given = Buffer.from(signatureRaw, 'utf8');
+    const expected = Buffer.from(this.mac(id, fileName, expires), 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'SIGNATURE_INVALID' };
     if (expires * 1000 <= now) return { ok: false, reason: 'URL_EXPIRED' };
     return { ok: true, expires };
