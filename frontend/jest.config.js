@@ -5,7 +5,8 @@ module.exports = {
   displayName: 'frontend',
   rootDir: __dirname,
   testEnvironment: '<rootDir>/jest.environment.js',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  // build/: the Vite plugins of the build (landing page budget, precompression).
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/build/**/*.spec.ts'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   // Component tests render whole pages in jsdom; on a loaded 2-core machine 5 s is too tight for the longest.
   testTimeout: 20000,

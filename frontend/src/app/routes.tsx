@@ -1,80 +1,51 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AdminPage } from '../features/admin/pages/admin-page';
-import { CustomerRegisterPage } from '../features/auth/pages/customer-register-page';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { ProviderRegisterPage } from '../features/auth/pages/provider-register-page';
-import { AboutPage } from '../features/content/pages/about-page';
-import { CareersPage } from '../features/content/pages/careers-page';
-import { ContactPage } from '../features/content/pages/contact-page';
-import { EmergencyServicePage } from '../features/content/pages/emergency-service-page';
-import { HelpCenterPage } from '../features/content/pages/help-center-page';
 import { HomePage } from '../features/content/pages/home-page';
-import { PressPage } from '../features/content/pages/press-page';
-import { PrivacyPolicyPage } from '../features/content/pages/privacy-policy-page';
-import { SafetyPage } from '../features/content/pages/safety-page';
-import { TermsOfServicePage } from '../features/content/pages/terms-of-service-page';
-import { TireRepairPage } from '../features/content/pages/tire-repair-page';
-import { TireReplacementPage } from '../features/content/pages/tire-replacement-page';
-import { WheelBalancingPage } from '../features/content/pages/wheel-balancing-page';
-import { BiddingPage } from '../features/customer/pages/bidding-page';
-import { CreateRequestPage } from '../features/customer/pages/create-request-page';
-import { DashboardPage } from '../features/customer/pages/dashboard-page';
-import { PaymentPage } from '../features/customer/pages/payment-page';
-import { ProviderCompletePage } from '../features/provider/pages/provider-complete-page';
-import { ProviderDashboardPage } from '../features/provider/pages/provider-dashboard-page';
-import { ProviderProfilePage } from '../features/provider/pages/provider-profile-page';
-import { ProviderSettingsPage } from '../features/provider/pages/provider-settings-page';
-import { NotFoundPage } from './pages/not-found-page';
+import { lazyPage } from './lazy-page';
+import { RouteErrorPage } from './pages/route-error-page';
 import { RouteGuardOutlet } from './route-guard-outlet';
 
-// The live map pages carry Leaflet: loaded on first visit, not with every page.
-const TrackingPage = lazy(() => import('../features/customer/pages/tracking-page').then((m) => ({ default: m.TrackingPage })));
-const ProviderTrackingPage = lazy(() =>
-  import('../features/provider/pages/provider-tracking-page').then((m) => ({ default: m.ProviderTrackingPage })),
-);
-
-function Loading({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p className="page-loading">Loading...</p>}>{children}</Suspense>;
-}
+// Only the landing page is in the entry chunk (the build fails when `/` needs more than 150 KB of gzipped
+// JavaScript: scripts/landing-budget.mjs). Every other page is loaded on first visit, so the admin editors,
+// the provider area, Stripe (payment) and Leaflet (tracking) are fetched only where they are used.
 
 /** Every route of spec section 2, behind the route guard; anything else is the 404 page. */
 export const routes: RouteObject[] = [
   {
     element: <RouteGuardOutlet />,
+    errorElement: <RouteErrorPage />,
     children: [
       // public
       { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/customer/register', element: <CustomerRegisterPage /> },
-      { path: '/provider/register', element: <ProviderRegisterPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/careers', element: <CareersPage /> },
-      { path: '/press', element: <PressPage /> },
-      { path: '/help-center', element: <HelpCenterPage /> },
-      { path: '/safety', element: <SafetyPage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/terms-of-service', element: <TermsOfServicePage /> },
-      { path: '/services/tire-repair', element: <TireRepairPage /> },
-      { path: '/services/tire-replacement', element: <TireReplacementPage /> },
-      { path: '/services/wheel-balancing', element: <WheelBalancingPage /> },
-      { path: '/services/emergency', element: <EmergencyServicePage /> },
+      { path: '/login', element: lazyPage(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+      { path: '/customer/register', element: lazyPage(() => import('../features/auth/pages/customer-register-page'), 'CustomerRegisterPage') },
+      { path: '/provider/register', element: lazyPage(() => import('../features/auth/pages/provider-register-page'), 'ProviderRegisterPage') },
+      { path: '/about', element: lazyPage(() => import('../features/content/pages/about-page'), 'AboutPage') },
+      { path: '/contact', element: lazyPage(() => import('../features/content/pages/contact-page'), 'ContactPage') },
+      { path: '/careers', element: lazyPage(() => import('../features/content/pages/careers-page'), 'CareersPage') },
+      { path: '/press', element: lazyPage(() => import('../features/content/pages/press-page'), 'PressPage') },
+      { path: '/help-center', element: lazyPage(() => import('../features/content/pages/help-center-page'), 'HelpCenterPage') },
+      { path: '/safety', element: lazyPage(() => import('../features/content/pages/safety-page'), 'SafetyPage') },
+      { path: '/privacy-policy', element: lazyPage(() => import('../features/content/pages/privacy-policy-page'), 'PrivacyPolicyPage') },
+      { path: '/terms-of-service', element: lazyPage(() => import('../features/content/pages/terms-of-service-page'), 'TermsOfServicePage') },
+      { path: '/services/tire-repair', element: lazyPage(() => import('../features/content/pages/tire-repair-page'), 'TireRepairPage') },
+      { path: '/services/tire-replacement', element: lazyPage(() => import('../features/content/pages/tire-replacement-page'), 'TireReplacementPage') },
+      { path: '/services/wheel-balancing', element: lazyPage(() => import('../features/content/pages/wheel-balancing-page'), 'WheelBalancingPage') },
+      { path: '/services/emergency', element: lazyPage(() => import('../features/content/pages/emergency-service-page'), 'EmergencyServicePage') },
       // customer (bidding shared with provider)
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '/create-request', element: <CreateRequestPage /> },
-      { path: '/bidding/:id', element: <BiddingPage /> },
-      { path: '/tracking/:id', element: <Loading><TrackingPage /></Loading> },
-      { path: '/payment/:id', element: <PaymentPage /> },
+      { path: '/dashboard', element: lazyPage(() => import('../features/customer/pages/dashboard-page'), 'DashboardPage') },
+      { path: '/create-request', element: lazyPage(() => import('../features/customer/pages/create-request-page'), 'CreateRequestPage') },
+      { path: '/bidding/:id', element: lazyPage(() => import('../features/customer/pages/bidding-page'), 'BiddingPage') },
+      { path: '/tracking/:id', element: lazyPage(() => import('../features/customer/pages/tracking-page'), 'TrackingPage') },
+      { path: '/payment/:id', element: lazyPage(() => import('../features/customer/pages/payment-page'), 'PaymentPage') },
       // provider
-      { path: '/provider/dashboard', element: <ProviderDashboardPage /> },
-      { path: '/provider/tracking/:id', element: <Loading><ProviderTrackingPage /></Loading> },
-      { path: '/provider/settings', element: <ProviderSettingsPage /> },
-      { path: '/provider/complete', element: <ProviderCompletePage /> },
-      { path: '/provider/profile', element: <ProviderProfilePage /> },
+      { path: '/provider/dashboard', element: lazyPage(() => import('../features/provider/pages/provider-dashboard-page'), 'ProviderDashboardPage') },
+      { path: '/provider/tracking/:id', element: lazyPage(() => import('../features/provider/pages/provider-tracking-page'), 'ProviderTrackingPage') },
+      { path: '/provider/settings', element: lazyPage(() => import('../features/provider/pages/provider-settings-page'), 'ProviderSettingsPage') },
+      { path: '/provider/complete', element: lazyPage(() => import('../features/provider/pages/provider-complete-page'), 'ProviderCompletePage') },
+      { path: '/provider/profile', element: lazyPage(() => import('../features/provider/pages/provider-profile-page'), 'ProviderProfilePage') },
       // admin
-      { path: '/admin', element: <AdminPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/admin', element: lazyPage(() => import('../features/admin/pages/admin-page'), 'AdminPage') },
+      { path: '*', element: lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage') },
     ],
   },
 ];
