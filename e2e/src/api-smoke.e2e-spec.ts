@@ -46,8 +46,10 @@ describe('API smoke (through the gateway)', () => {
 
     const role = await call('POST', '/api/user-role/update', { userId: user.id, roleName: 'customer' }, jwt);
     expect(role.status).toBeLessThan(300);
+    // A role change ends the tokens issued before it: the answer carries the new one.
+    const withRole = (role.json as { jwt: string }).jwt;
 
-    const me = await call('GET', '/api/users/me?populate=*', undefined, jwt);
+    const me = await call('GET', '/api/users/me?populate=*', undefined, withRole);
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ id: user.id, email, role: { name: 'customer' } });
 

@@ -8,6 +8,9 @@ export interface JwtConfig {
   expiresInSeconds: number;
 }
 
+/** Lifetime of an access token unless JWT_EXPIRES_IN_SECONDS says otherwise: 15 minutes. */
+export const DEFAULT_ACCESS_TOKEN_SECONDS = 900;
+
 /** Minimum length of JWT_SECRET in production (HS256 wants at least 256 bits of key). */
 export const MIN_JWT_SECRET_LENGTH = 32;
 
@@ -19,7 +22,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().optional(),
   JWT_ISSUER: z.string().min(1).default('tiredash-identity'),
   JWT_AUDIENCE: z.string().min(1).default('tiredash-api'),
-  JWT_EXPIRES_IN_SECONDS: z.coerce.number().int().positive().default(604800),
+  /** Access tokens are short-lived (15 minutes); the SPA renews them with the refresh cookie. */
+  JWT_EXPIRES_IN_SECONDS: z.coerce.number().int().positive().default(DEFAULT_ACCESS_TOKEN_SECONDS),
 });
 
 type EnvLike = Record<string, string | undefined>;

@@ -39,7 +39,9 @@ function expectRefused(token: string, message?: RegExp): void {
 describe('access tokens', () => {
   it('accepts a token it signed and returns its claims', () => {
     const token = signAccessToken(claims, cfg);
-    expect(verifyAccessToken(token, cfg)).toEqual({ ...claims, exp: expect.any(Number), jti: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(verifyAccessToken(token, cfg)).toEqual({ ...claims, sv: 0, exp: expect.any(Number), jti: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // The session version travels in the token (a role, approval or password change raises the user's).
+    expect(verifyAccessToken(signAccessToken({ ...claims, sv: 3 }, cfg), cfg).sv).toBe(3);
     // Each token has its own id (logout revokes one session, not the others).
     expect(verifyAccessToken(signAccessToken(claims, cfg), cfg).jti).not.toBe(verifyAccessToken(token, cfg).jti);
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { alg: string };
@@ -111,7 +113,7 @@ describe('access tokens', () => {
 
 describe('jwtConfigFromEnv', () => {
   it('applies the defaults in a local run (TIREDASH_LOCAL=1) and in tests', () => {
-    const defaults = { secret: DEV_JWT_SECRET, issuer: 'tiredash-identity', audience: 'tiredash-api', expiresInSeconds: 604800 };
+    const defaults = { secret: DEV_JWT_SECRET, issuer: 'tiredash-identity', audience: 'tiredash-api', expiresInSeconds: 900 };
     expect(jwtConfigFromEnv({ NODE_ENV: 'development', TIREDASH_LOCAL: '1' })).toEqual(defaults);
     expect(jwtConfigFromEnv({ NODE_ENV: 'test' })).toEqual(defaults);
   });

@@ -14,10 +14,17 @@ const claimsSchema = z.object({
 });
 
 /** A verified token must also carry an expiry (jsonwebtoken alone accepts tokens without `exp`). */
-const verifiedSchema = claimsSchema.extend({ exp: z.number().int(), jti: z.string().max(100).optional() });
+const verifiedSchema = claimsSchema.extend({
+  exp: z.number().int(),
+  jti: z.string().max(100).optional(),
+  sv: z.number().int().min(0).optional(),
+});
 
-/** What a verified token says, with its id and expiry (a session can be ended before `exp`: see TokenRevocations). */
-export type VerifiedAccessToken = AccessTokenClaims & { jti: string | null; exp: number };
+/**
+ * What a verified token says, with its id, expiry and session version (0 when it carries none); a session can end
+ * before `exp`: see TokenRevocations.
+ */
+export type VerifiedAccessToken = Omit<AccessTokenClaims, 'sv'> & { jti: string | null; exp: number; sv: number };
 
 /**
  * The HMAC secret as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries to parse it as
@@ -37,7 +44,8 @@ function secretKeyOf(secret: string): KeyObject {
 
 export function signAccessToken(claims: AccessTokenClaims, cfg: JwtConfig): string {
   const { sub, role, email } = claimsSchema.parse(claims);
-  return jwt.sign({ role, email }, cfg.secret, {
+  const sv = z.number().int().min(0).default(0).parse(claims.sv);
+  return jwt.sign({ role, email, sv }, cfg.secret, {
     algorithm: JWT_ALGORITHM,
     subject: sub,
     issuer: cfg.issuer,
@@ -64,6 +72,6 @@ export function verifyAccessToken(token: string, cfg: JwtConfig): VerifiedAccess
   }
   const parsed = verifiedSchema.safeParse(decoded);
   if (!parsed.success) throw new DomainError('UNAUTHENTICATED', 'Invalid token claims');
-  const { sub, role, email, exp, jti } = parsed.data;
-  return { sub, role, email, exp, jti: jti ?? null };
+  const { sub, role, email, exp, jti, sv } = parsed.data;
+  return { sub, role, email, exp, jti: jti ?? null, sv: sv ?? 0 };
 }

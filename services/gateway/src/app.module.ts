@@ -1,6 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { AuthModule } from '@tiredash/auth';
 import { RedisTokenRevocations } from './auth/token-revocations';
+import { SessionRevocationsConsumer } from './auth/session-revocations.consumer';
 import { MessagingModule } from '@tiredash/messaging';
 import Redis from 'ioredis';
 import { AuthController, SessionsController } from './auth/auth.controller';
@@ -39,7 +40,7 @@ export class AppModule {
       connectTimeout: config.readyTimeoutMs,
       lazyConnect: false,
     });
-    const revocations = new RedisTokenRevocations(redis, config.natsNamespace);
+    const revocations = new RedisTokenRevocations(redis, config.natsNamespace, config.jwt.expiresInSeconds);
     return {
       module: AppModule,
       imports: [
@@ -51,6 +52,7 @@ export class AppModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: REDIS, useValue: redis },
         { provide: RedisTokenRevocations, useValue: revocations },
+        SessionRevocationsConsumer,
         RedisLifecycle,
         RpcService,
         ReadinessService,

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -60,6 +61,9 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
       cb(null, { origin: corsAllows(config, req), credentials: true, exposedHeaders: [REQUEST_ID_HEADER, 'retry-after'], maxAge: 600 });
     },
   });
+
+  // The refresh token travels in an httpOnly cookie (services/gateway/src/auth/refresh-cookie.ts).
+  await app.register(fastifyCookie);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

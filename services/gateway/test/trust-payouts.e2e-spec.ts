@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { aCardJob, aProviderApproved } from './support/card-job';
 import { waitFor } from '@tiredash/testing';
-import { startGatewayStack, type ErrorBody, type GatewayStack, type Registered } from './support/gateway-harness';
+import { PASSWORD, startGatewayStack, type ErrorBody, type GatewayStack, type Registered } from './support/gateway-harness';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the test drives the payments service's reconciliation directly
 import { WalletService } from '../../payments/src/wallet/wallet.service';
 
@@ -102,7 +102,9 @@ describe('payouts are safe against ambiguity (requests + payments through the ga
           .length === 1,
       { message: 'rejection in payments' },
     );
-    const refused = await s.request<ErrorBody>('POST', '/pay/providers/withdraw', { token: provider.token, body: { amount: 1000, providerStripeAccountId: accountId } });
+    // The rejection ended the provider's older sessions: it signs in again (a rejected provider still may).
+    const login = await s.request<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: provider.email, password: PASSWORD } });
+    const refused = await s.request<ErrorBody>('POST', '/pay/providers/withdraw', { token: login.body.jwt, body: { amount: 1000, providerStripeAccountId: accountId } });
     expect([refused.status, refused.body.error.details]).toEqual([403, { reason: 'PROVIDER_NOT_APPROVED' }]);
     expect(await ledger(provider.providerId)).toEqual([{ kind: 'job_credit', amount: 2400 }]);
   });

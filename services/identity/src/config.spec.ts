@@ -8,7 +8,8 @@ describe('loadConfig', () => {
       natsUrl: 'nats://127.0.0.1:4222',
       natsNamespace: '',
       argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-      jwt: { issuer: 'tiredash-identity', audience: 'tiredash-api' },
+      jwt: { issuer: 'tiredash-identity', audience: 'tiredash-api', expiresInSeconds: 900 },
+      refreshTokenTtlSeconds: 30 * 86400,
     });
   });
 
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       ARGON2_TIME_COST: '3',
       JWT_SECRET: 's'.repeat(40),
       JWT_EXPIRES_IN_SECONDS: '60',
+      REFRESH_TOKEN_TTL_SECONDS: '3600',
       NATS_USER: 'identity-2',
       NATS_PASSWORD: `n${'x'.repeat(40)}`,
     });
@@ -30,6 +32,7 @@ describe('loadConfig', () => {
       natsNamespace: 'ns_1',
       argon2: { memoryCost: 4096, timeCost: 3 },
       jwt: { secret: 's'.repeat(40), expiresInSeconds: 60 },
+      refreshTokenTtlSeconds: 3600,
       natsCredentials: { user: 'identity-2', pass: `n${'x'.repeat(40)}` },
     });
   });

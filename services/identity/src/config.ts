@@ -12,6 +12,8 @@ export interface IdentityConfig {
   /** NATS user and password (NATS_USER, NATS_PASSWORD); none in local runs and tests (unauthenticated loopback NATS). */
   natsCredentials?: NatsCredentials;
   jwt: JwtConfig;
+  /** How long a refresh family (a login and its rotations) lives at most, in seconds (REFRESH_TOKEN_TTL_SECONDS). */
+  refreshTokenTtlSeconds: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** An online provider whose app has been silent this long goes offline. */
   presenceTimeoutSeconds: number;
@@ -33,6 +35,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_]*$/, 'only letters, digits and "_"')
     .default(''),
+  /** A sign-in lasts at most this long (30 days), however often its refresh token is rotated. */
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 86400).default(30 * 86400),
   /** KiB; OWASP's argon2id baseline is 19 MiB with 2 passes. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1048576).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
@@ -59,6 +63,7 @@ export function loadConfig(env: Env = process.env): IdentityConfig {
     natsNamespace: e.NATS_NAMESPACE,
     natsCredentials: natsCredentialsOf('identity', e),
     jwt,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     argon2: {
       memoryCost: e.ARGON2_MEMORY_KIB,
       timeCost: e.ARGON2_TIME_COST,

@@ -24,4 +24,6 @@ export interface AccessTokenClaims {
   sub: string;
   role: Role | null;
   email: string;
+  /** The user's session version when the token was issued: a token older than the current one is refused. */
+  sv?: number;
 }

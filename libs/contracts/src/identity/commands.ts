@@ -15,7 +15,7 @@ import {
   setRoleBodySchema,
   updateUserBodySchema,
 } from './schemas';
-import type { AuthResponse, CustomerView, ProviderView, UserView } from './views';
+import type { AuthResponse, CustomerView, ProviderView, SessionIssued, UserView } from './views';
 
 /**
  * Identity's NATS request-reply subjects (`identity.cmd.<verb-noun>`). Each request carries the
@@ -24,9 +24,21 @@ import type { AuthResponse, CustomerView, ProviderView, UserView } from './views
 const withActor = <T extends z.ZodRawShape>(shape: T) => z.object({ actor: actorSchema, ...shape });
 const id = z.string().uuid();
 
-export const Login = defineCommand<AuthResponse>()('identity.cmd.login', loginBodySchema);
+export const Login = defineCommand<SessionIssued>()('identity.cmd.login', loginBodySchema);
 
-export const RegisterUser = defineCommand<AuthResponse>()('identity.cmd.register-user', registerBodySchema);
+export const RegisterUser = defineCommand<SessionIssued>()('identity.cmd.register-user', registerBodySchema);
+
+/** An opaque refresh token (the cookie's value, base64url of 32 random bytes). */
+const refreshTokenSchema = z.string().min(20).max(200);
+
+/**
+ * Exchanges a refresh token for a new access token and a new refresh token of the same family (rotation).
+ * A token already rotated ends its whole family (reuse detection); an expired or revoked one is UNAUTHENTICATED.
+ */
+export const RefreshSession = defineCommand<SessionIssued>()('identity.cmd.refresh-session', z.object({ refreshToken: refreshTokenSchema }).strict());
+
+/** Logout: ends the refresh family of this token (answers whether one was ended). */
+export const EndRefreshFamily = defineCommand<{ ended: boolean }>()('identity.cmd.end-refresh-family', z.object({ refreshToken: refreshTokenSchema }).strict());
 
 export const GetMe = defineCommand<UserView>()('identity.cmd.get-me', withActor({}));
 

@@ -18,6 +18,22 @@ export const UserRoleSet = defineEvent(
   z.object({ userId: z.string().uuid(), role: roleSchema }),
 );
 
+/**
+ * The user's older sessions end: access tokens issued before `sessionVersion` are refused (the gateway and realtime
+ * keep the version in Redis); with `refreshRevoked` (a password change) its refresh tokens were revoked too.
+ */
+export const UserSessionsRevoked = defineEvent(
+  S,
+  'identity.evt.user.sessions-revoked.v1',
+  z.object({
+    userId: z.string().uuid(),
+    sessionVersion: z.number().int().positive(),
+    reason: z.enum(['role', 'approval', 'password']),
+    refreshRevoked: z.boolean(),
+    at: z.string(),
+  }),
+);
+
 export const UserUpdated = defineEvent(
   S,
   'identity.evt.user.updated.v1',

@@ -41,6 +41,12 @@ export const updateUserBodySchema = z
     accountType: z.enum(['customer', 'provider']).optional(),
     username: z.string().trim().min(1).max(100).optional(),
     email: email.optional(),
+    /** A new password (admins only): the user's other sessions end (access and refresh tokens). */
+    password: z
+      .string()
+      .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
+      .max(200)
+      .optional(),
   })
   .strict();
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;

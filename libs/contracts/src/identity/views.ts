@@ -68,3 +68,11 @@ export interface AuthResponse {
   jwt: string;
   user: UserView;
 }
+
+/**
+ * What identity answers the gateway for a login, a registration or a refresh: the spec's `{jwt, user}` plus the
+ * refresh token, which the gateway moves into an httpOnly cookie (it never reaches a client's JavaScript).
+ */
+export interface SessionIssued extends AuthResponse {
+  refresh: { token: string; expiresAt: string };
+}

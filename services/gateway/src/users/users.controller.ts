@@ -40,7 +40,7 @@ export class UsersController {
   }
 
   @Put('users/:id')
-  @ApiRoute({ summary: 'Update a user (itself, or anyone for an admin)', body: updateUserBodySchema, errors: [400, 401, 403, 404] })
+  @ApiRoute({ summary: 'Update a user (itself, or anyone for an admin; a password only by an admin, which ends the user\'s sessions)', body: updateUserBodySchema, errors: [400, 401, 403, 404] })
   update(@CurrentActor() actor: Actor, @Param('id') rawId: string, @Body() raw: unknown): Promise<UserView> {
     const userId = parseId(rawId);
     const known = requireKnown(actor);

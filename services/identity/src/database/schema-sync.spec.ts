@@ -38,6 +38,7 @@ describe('identity schema', () => {
         'migrations',
         'outbox',
         'providers',
+        'refresh_tokens',
         'users',
       ]);
       // Down migrations undo everything.

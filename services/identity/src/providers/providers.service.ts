@@ -26,6 +26,7 @@ import { isUniqueViolation } from '../common/pg-errors';
 import { resolveProfileOwner } from '../common/profile-owner';
 import { UserEntity } from '../users/entities/user.entity';
 import { UsersError } from '../users/users.errors';
+import { SessionsService } from '../sessions/sessions.service';
 import { ProviderEntity } from './entities/provider.entity';
 import { toProviderSnapshot, toProviderView } from './provider.view';
 import { ProvidersError } from './providers.errors';
@@ -61,6 +62,7 @@ export class ProvidersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
+    private readonly sessions: SessionsService,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -208,6 +210,13 @@ export class ProvidersService {
         by: known.userId,
         before: previousValues(toProviderSnapshot(before), next),
       });
+      if (before.isApproved !== provider.isApproved && provider.isApproved !== true) {
+        // Rejected or unapproved: the provider's older access tokens end and its sockets close (the refresh cookie goes
+        // on: the app renews its token and shows the new standing). An approval ends nothing: no token carries the
+        // approval (every service reads it from its own state), so a token from before it already gets what the
+        // approval allows, and an open dashboard or API client carries on (README, Security model).
+        await this.sessions.revokeOlderSessions(manager, provider.userId, 'approval', false);
+      }
       if (before.isApproved !== provider.isApproved && provider.isApproved !== null) {
         const event = provider.isApproved ? ProviderApproved : ProviderRejected;
         await this.outbox.add(manager, event, {

@@ -1,15 +1,18 @@
 import { Controller } from '@nestjs/common';
 import { Command } from '@tiredash/messaging';
 import {
+  EndRefreshFamily,
   GetMe,
   ListUsers,
   Login,
+  RefreshSession,
   RegisterUser,
   SetUserRole,
   UpdateUser,
   type AuthResponse,
   type CommandParsed,
   type Paged,
+  type SessionIssued,
   type UserView,
 } from '@tiredash/contracts';
 import { UsersService } from './users.service';
@@ -20,13 +23,23 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Command(RegisterUser)
-  register(req: CommandParsed<typeof RegisterUser>): Promise<AuthResponse> {
+  register(req: CommandParsed<typeof RegisterUser>): Promise<SessionIssued> {
     return this.users.register(req);
   }
 
   @Command(Login)
-  login(req: CommandParsed<typeof Login>): Promise<AuthResponse> {
+  login(req: CommandParsed<typeof Login>): Promise<SessionIssued> {
     return this.users.login(req);
+  }
+
+  @Command(RefreshSession)
+  refresh(req: CommandParsed<typeof RefreshSession>): Promise<SessionIssued> {
+    return this.users.refresh(req.refreshToken);
+  }
+
+  @Command(EndRefreshFamily)
+  endRefreshFamily(req: CommandParsed<typeof EndRefreshFamily>): Promise<{ ended: boolean }> {
+    return this.users.endRefreshFamily(req.refreshToken);
   }
 
   @Command(GetMe)

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@tiredash/persistence';
 import { OutboxService } from '@tiredash/messaging';
-import { signAccessToken } from '@tiredash/auth';
 import {
   ROLES,
   UserRegistered,
@@ -16,6 +15,7 @@ import {
   type Paged,
   type Pagination,
   type RegisterBody,
+  type SessionIssued,
   type Role,
   type SetRoleBody,
   type UpdateUserBody,
@@ -23,12 +23,11 @@ import {
 } from '@tiredash/contracts';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { requireActor, requireAdmin, requireOwnerOrAdmin } from '../common/actor-rules';
-import { IDENTITY_CONFIG } from '../common/identity-config.token';
 import { isUniqueViolation } from '../common/pg-errors';
-import type { IdentityConfig } from '../config';
 import { CustomerEntity } from '../customers/entities/customer.entity';
 import { ProviderEntity } from '../providers/entities/provider.entity';
 import { UserEntity, type AccountType } from './entities/user.entity';
+import { SessionsService } from '../sessions/sessions.service';
 import { PasswordHasher } from './password-hasher';
 import { toUserView } from './user.view';
 import { UsersError } from './users.errors';
@@ -61,10 +60,10 @@ export class UsersService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: OutboxService,
     private readonly hasher: PasswordHasher,
-    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly sessions: SessionsService,
   ) {}
 
-  async register(body: RegisterBody): Promise<AuthResponse> {
+  async register(body: RegisterBody): Promise<SessionIssued> {
     const role = parseRoleName(body.role, 'role');
     if (role === 'admin') throw UsersError.adminNotAllowed();
     const user = await this.createUser({
@@ -73,7 +72,7 @@ export class UsersService {
       password: body.password,
       role,
     });
-    return this.authResponse(user);
+    return this.startSession(user);
   }
 
   /**
@@ -110,14 +109,28 @@ export class UsersService {
     }
   }
 
-  async login(body: LoginBody): Promise<AuthResponse> {
+  async login(body: LoginBody): Promise<SessionIssued> {
     const email = body.identifier.trim().toLowerCase();
     const user = await this.dataSource.getRepository(UserEntity).findOne({ where: { email } });
     const ok = user
       ? await this.hasher.verify(user.passwordHash, body.password)
       : await this.hasher.verifyAgainstDummy(body.password);
     if (!user || !ok) throw UsersError.invalidCredentials();
-    return this.authResponse(user);
+    return this.startSession(user);
+  }
+
+  /**
+   * POST /api/auth/refresh: the refresh token is rotated and a new access token answered with the user's current
+   * role and session version (a role or approval change since the last token is picked up here).
+   */
+  async refresh(refreshToken: string): Promise<SessionIssued> {
+    const { user, refresh } = await this.sessions.rotate(refreshToken);
+    return { jwt: this.sessions.sign(user), user: await this.view(this.dataSource.manager, user), refresh };
+  }
+
+  /** Logout: the refresh family of this token ends. */
+  endRefreshFamily(refreshToken: string): Promise<{ ended: boolean }> {
+    return this.sessions.endFamilyOf(refreshToken);
   }
 
   async getMe(actor: Actor): Promise<UserView> {
@@ -156,13 +169,24 @@ export class UsersService {
       user.accountType ??= accountTypeOf(role);
       await repo.save(user);
       await this.outbox.add(manager, UserRoleSet, { userId: user.id, role });
+      // Tokens naming the old role end; the refresh cookie goes on and renews with the new role.
+      user.sessionVersion = await this.sessions.revokeOlderSessions(manager, user.id, 'role', false);
       return { jwt: self ? this.sign(user) : '', user: await this.view(manager, user) };
     });
   }
 
-  /** The user itself or an admin; emits UserUpdated with the fields that changed. */
+  /**
+   * The user itself or an admin; emits UserUpdated with the fields that changed. A new password is an admin's call
+   * (no self-service route takes the current password yet) and ends every session of the user: its access tokens
+   * and its refresh tokens.
+   */
   async updateUser(actor: Actor, userId: string, body: UpdateUserBody): Promise<UserView> {
     const known = requireActor(actor);
+    if (body.password !== undefined && known.role !== 'admin') {
+      throw new UsersError('FORBIDDEN', 'Only an admin sets a password here', [{ path: 'password', message: 'Not writable' }]);
+    }
+    // Hashed before the row is locked (argon2 takes a while).
+    const passwordHash = body.password === undefined ? undefined : await this.hasher.hash(body.password);
     try {
       return await this.dataSource.transaction(async (manager) => {
         const repo = manager.getRepository(UserEntity);
@@ -188,9 +212,17 @@ export class UsersService {
           user.accountType = body.accountType;
           changes.accountType = body.accountType;
         }
+        if (passwordHash !== undefined) {
+          user.passwordHash = passwordHash;
+          // Never the password or its hash: only that it changed.
+          changes.password = 'changed';
+        }
         if (Object.keys(changes).length > 0) {
           await repo.save(user);
           await this.outbox.add(manager, UserUpdated, { userId: user.id, changes, by: known.userId });
+        }
+        if (passwordHash !== undefined) {
+          user.sessionVersion = await this.sessions.revokeOlderSessions(manager, user.id, 'password', true);
         }
         return this.view(manager, user);
       });
@@ -253,10 +285,12 @@ export class UsersService {
   }
 
   private sign(user: UserEntity): string {
-    return signAccessToken({ sub: user.id, role: user.role, email: user.email }, this.config.jwt);
+    return this.sessions.sign(user);
   }
 
-  private async authResponse(user: UserEntity): Promise<AuthResponse> {
-    return { jwt: this.sign(user), user: await this.view(this.dataSource.manager, user) };
+  /** A login or registration: an access token and a new refresh family. */
+  private async startSession(user: UserEntity): Promise<SessionIssued> {
+    const refresh = await this.sessions.startFamily(user.id);
+    return { jwt: this.sign(user), user: await this.view(this.dataSource.manager, user), refresh };
   }
 }

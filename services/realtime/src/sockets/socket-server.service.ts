@@ -15,7 +15,7 @@ import { RedisClients } from '../common/redis-clients';
 import { REALTIME_CONFIG } from '../common/realtime-config.token';
 import type { RealtimeConfig } from '../config';
 import { verifyHandshake } from './socket-auth';
-import { revokedTokenKey } from '@tiredash/auth';
+import { refusedBySessionState, revokedTokenKey, sessionVersionKey } from '@tiredash/auth';
 import { ClientEventsHandler } from './client-events.handler';
 import { ProfileDirectory } from './profile-directory.service';
 
@@ -26,6 +26,8 @@ export interface SocketData {
   /** The handshake token's id and expiry (seconds): the socket ends with the session. */
   tokenId: string | null;
   tokenExp: number | null;
+  /** The token's session version: a role, approval or password change raising the user's ends the socket. */
+  sessionVersion: number;
 }
 
 /** The room of the sockets opened with one token: a logout disconnects them. */
@@ -96,14 +98,21 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
       }
       socket.data.tokenId = claims.jti;
       socket.data.tokenExp = claims.exp;
-      if (!claims.jti) {
-        this.admit(socket, { userId: claims.sub, role: claims.role }, next);
-        return;
-      }
-      // A logged-out token (revoked at the gateway, kept in Redis until it expires) opens no socket.
-      this.redis.pub.exists(revokedTokenKey(this.config.natsNamespace, claims.jti)).then(
-        (revoked) => (revoked === 1 ? next(new Error(SOCKET_UNAUTHORIZED)) : this.admit(socket, { userId: claims.sub, role: claims.role }, next)),
-        () => this.admit(socket, { userId: claims.sub, role: claims.role }, next),
+      socket.data.sessionVersion = claims.sv;
+      const actor = { userId: claims.sub, role: claims.role };
+      // A logged-out token (revoked at the gateway, kept in Redis until it expires), or one issued before the user's
+      // session version (a role, approval or password change), opens no socket: both read in one round trip.
+      const ns = this.config.natsNamespace;
+      const versionKey = sessionVersionKey(ns, claims.sub);
+      const keys = claims.jti ? [revokedTokenKey(ns, claims.jti), versionKey] : [versionKey];
+      this.redis.pub.mget(...keys).then(
+        (values) => {
+          const [revoked, version] = claims.jti ? values : [null, values[0]];
+          if (refusedBySessionState(claims, revoked ?? null, version ?? null)) next(new Error(SOCKET_UNAUTHORIZED));
+          else this.admit(socket, actor, next);
+        },
+        // Redis unreachable: as at the gateway, the token is taken as valid.
+        () => this.admit(socket, actor, next),
       );
     });
 

@@ -27,6 +27,13 @@ export class UserEntity {
   @Column('varchar', { name: 'account_type', length: 20, nullable: true })
   accountType!: AccountType | null;
 
+  /**
+   * Raised by a role, approval or password change (with a UserSessionsRevoked event): access tokens carry the version
+   * they were issued at (`sv`), and an older one is refused.
+   */
+  @Column('integer', { name: 'session_version', default: 0 })
+  sessionVersion!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
