@@ -12,6 +12,8 @@ export type Cell = 401 | 403 | 'ok';
 
 export const ROUTE_ACCESS: Record<string, Record<Persona, Cell>> = {
   'POST /api/auth/logout': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  // The refresh cookie, not a bearer token, is the credential: the walk sends none, so everyone is refused.
+  'POST /api/auth/refresh': { anonymous: 401, noRole: 401, customer: 401, provider: 401, pendingProvider: 401, admin: 401 },
   'POST /api/auth/local': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /api/auth/local/register': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /api/users/me': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
