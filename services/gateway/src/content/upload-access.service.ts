@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   DomainError,
   GetMediaRecords,
@@ -32,6 +32,7 @@ export interface UploadRef {
  */
 @Injectable()
 export class UploadAccess {
+  private readonly logger = new Logger(UploadAccess.name);
   readonly signer: UploadUrlSigner;
   /** Records never change once written (same id, same file, same owner): a bounded cache saves round trips. */
   private readonly cache = new Map<string, MediaRecord>();
@@ -100,11 +101,19 @@ export class UploadAccess {
     return urls;
   }
 
-  /** Request views with each photo's URL filled for a caller entitled to it (null otherwise). */
+  /**
+   * Request views with each photo's URL filled for a caller entitled to it (null otherwise). When content or requests
+   * cannot say who may see them, the request is still answered, without photo URLs, and the failure is logged.
+   */
   async withPhotoUrls<V extends Pick<ServiceRequestView, 'photos'>>(actor: Actor, views: V[]): Promise<V[]> {
     const ids = views.flatMap((v) => v.photos.map((p) => p.id));
     if (ids.length === 0) return views;
-    const urls = await this.visibleUrls(actor, ids);
+    let urls = new Map<string, string>();
+    try {
+      urls = await this.visibleUrls(actor, ids);
+    } catch (err) {
+      this.logger.warn(`photo URLs of ${ids.length} upload(s) left out: ${err instanceof Error ? err.message : String(err)}`);
+    }
     return views.map((v) => ({ ...v, photos: v.photos.map((p): PhotoView => ({ id: p.id, url: urls.get(p.id) ?? null })) }));
   }
 

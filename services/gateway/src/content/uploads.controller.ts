@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, Public } from '@tiredash/auth';
 import { DomainError, RegisterUploads, type Actor, type MediaView } from '@tiredash/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -86,6 +86,8 @@ export class UploadsController {
 
   @Public()
   @Get('uploads/:id/:fileName')
+  @ApiQuery({ name: 'expires', required: false, description: 'Signed URL of a private file: its expiry (Unix seconds)' })
+  @ApiQuery({ name: 'signature', required: false, description: 'Signed URL of a private file: its signature' })
   @ApiRoute({
     summary:
       'An uploaded image: a public site image to anyone (long cache); a private file only with the signature the API added to its URL (expires, signature), Cache-Control: private',
