@@ -109,7 +109,20 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
 
   let spaFallback: SpaFallback | null = null;
   if (staticDirExists(config)) {
-    await app.register(fastifyStatic, { root: config.staticDir, prefix: '/', wildcard: true, index: 'index.html' });
+    // The frontend build writes .br and .gz beside each file (preCompressed serves them, no per-request
+    // compression). Hashed files under /assets never change: cached for a year; index.html and the other
+    // unhashed files are revalidated on every load, so a new deployment is picked up at once.
+    const hashedAssets = `${config.staticDir}/assets/`;
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: 'index.html',
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', file.startsWith(hashedAssets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     spaFallback = spaFallbackHandler;
   } else {
     logger.warn({ staticDir: config.staticDir }, 'SPA not served: no index.html in STATIC_DIR (build the frontend first)');
