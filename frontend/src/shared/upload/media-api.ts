@@ -15,4 +15,4 @@ export const mediaApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetUploadFileQuery } = mediaApi;
+export const { useGetUploadFileQuery, useLazyGetUploadFileQuery } = mediaApi;

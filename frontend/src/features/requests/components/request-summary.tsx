@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { ServiceRequestView } from '@tiredash/contracts';
 import { formatDate, formatMoney } from '../../../shared/format';
+import { useLazyGetUploadFileQuery } from '../../../shared/upload/media-api';
 import type { RequestOffer } from '../provider-requests.reducer';
 import { statusClass } from './customer-requests-list';
 
@@ -9,6 +11,21 @@ function scheduled(value: string | null): string {
   if (!value) return 'As soon as possible';
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * One photo of the request, from the short-lived signed URL the API gave this viewer (the request's customer, its
+ * accepted provider, an admin). When the link has expired (the page stayed open), a fresh one is asked for once.
+ */
+function RequestPhoto({ id, url }: { id: string; url: string }) {
+  const [renew, renewed] = useLazyGetUploadFileQuery();
+  const [asked, setAsked] = useState(false);
+  const onError = () => {
+    if (asked) return;
+    setAsked(true);
+    void renew(id);
+  };
+  return <img src={renewed.data?.url ?? url} alt="Tire photo" loading="lazy" onError={onError} />;
 }
 
 /** The request's details: service, tire, address, budget, priority, schedule, payment, notes. */
@@ -64,7 +81,7 @@ export function RequestSummary({ request, headingLevel = 3 }: { request: Summary
             .filter((p) => p.url)
             .map((p) => (
               <li key={p.id}>
-                <img src={p.url ?? ''} alt="Tire photo" loading="lazy" />
+                <RequestPhoto id={p.id} url={p.url ?? ''} />
               </li>
             ))}
         </ul>
