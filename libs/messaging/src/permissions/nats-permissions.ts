@@ -40,6 +40,7 @@ import {
   RequestsPing,
   STREAMS,
   type StreamName,
+  UserSessionsRevoked,
   UserUpdated,
   deadLetterSubject,
 } from '@tiredash/contracts';
@@ -170,7 +171,8 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [RequestOffered, 'realtime-request-offered'],
     [RequestExpired, 'realtime-request-expired'],
   ),
-  gateway: [],
+  // Session revocations (a role, approval or password change) applied to the session state in Redis.
+  gateway: consumers([UserSessionsRevoked, 'gateway-user-sessions-revoked']),
 };
 
 /** Core NATS subjects outside the command/event scheme. */
@@ -266,7 +268,8 @@ export function natsPermissionsOf(service: NatsService, namespace = ''): NatsUse
   }
   // The outbox relay publishes its own domain's events (into its own stream) and nothing else.
   if (ownStream) for (const subject of STREAMS[ownStream].subjects) publish.push(n(subject));
-  // Its durable consumers, by name: create/inspect them, pull, acknowledge, dead-letter.
+  // Its durable consumers, by name: create/inspect them, pull, acknowledge (an ack is also a reply to the delivered
+  // message, which allow_responses permits; listed so the grant stands without it), dead-letter.
   for (const g of grants) {
     const stream = st(streamOf(g.event));
     publish.push(
