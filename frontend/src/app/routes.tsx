@@ -4,8 +4,8 @@ import { lazyPage } from './lazy-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RouteGuardOutlet } from './route-guard-outlet';
 
-// Only the landing page is in the entry chunk (the build fails when `/` needs more than 150 KB of gzipped
-// JavaScript: scripts/landing-budget.mjs). Every other page is loaded on first visit, so the admin editors,
+// Only the landing page is in the entry chunk (the build fails when `/` needs more than 150 kB of gzipped
+// JavaScript: frontend/build/landing-budget.ts). Every other page is loaded on first visit, so the admin editors,
 // the provider area, Stripe (payment) and Leaflet (tracking) are fetched only where they are used.
 
 /** Every route of spec section 2, behind the route guard; anything else is the 404 page. */
