@@ -27,7 +27,7 @@ import { ProfilesService } from '../read-models/profiles.service';
 import { ServiceRequestEntity } from '../service-requests/entities/service-request.entity';
 import { RequestsError } from '../service-requests/service-requests.errors';
 import { ViewerService } from '../views/viewer.service';
-import { PROVIDER_CARD_COLUMNS, ViewsService, cardFor, providerCard, type ProviderCardRow } from '../views/views.service';
+import { PROVIDER_CARD_COLUMNS, ViewsService, cardFor, providerCard, unknownProvider, type ProviderCardRow } from '../views/views.service';
 import { BidEntity } from './entities/bid.entity';
 
 /** What the bid's one read returns: the request (held FOR SHARE), the caller's provider profile and card, the offer. */
@@ -220,9 +220,18 @@ export class BidsService {
     return (this.dataSource.driver as PostgresDriver).master as Pool;
   }
 
+  /**
+   * A page of bids with their providers' cards and the total in one query (the window count), after the request's
+   * ownership check: two queries where there were four (bench:peer's GET /api/bids).
+   */
   async list(actor: Actor, filters: BidFilters, pagination: Pagination): Promise<Paged<BidView>> {
     const viewer = await this.viewers.of(actor);
-    const qb = this.dataSource.getRepository(BidEntity).createQueryBuilder('b');
+    const params: unknown[] = [];
+    const param = (v: unknown): string => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const where: string[] = [];
     const requestId = filters?.requestId?.$eq;
     if (requestId) {
       const [request] = (await this.dataSource.query(`SELECT "customer_user_id" FROM "requests"."service_requests" WHERE "id" = $1`, [
@@ -230,30 +239,49 @@ export class BidsService {
       ])) as { customer_user_id: string }[];
       if (!request) throw RequestsError.requestNotFound();
       if (viewer.kind === 'customer' && request.customer_user_id !== viewer.userId) throw RequestsError.notOwner('requests');
-      qb.andWhere('b.request_id = :rid', { rid: requestId });
-    }
-    if (viewer.kind === 'customer') {
-      qb.andWhere(`b.request_id IN (SELECT r.id FROM "requests"."service_requests" r WHERE r.customer_user_id = :me)`, {
-        me: viewer.userId,
-      });
+      where.push(`b."request_id" = ${param(requestId)}`);
+    } else if (viewer.kind === 'customer') {
+      where.push(`b."request_id" IN (SELECT r."id" FROM "requests"."service_requests" r WHERE r."customer_user_id" = ${param(viewer.userId)})`);
     }
     const providerFilter = filters?.provider?.documentId.$eq;
     if (viewer.kind === 'provider') {
       // Sealed bids: a provider only ever sees its own.
       if (providerFilter && providerFilter !== viewer.providerId) throw RequestsError.notOwner('bids');
-      qb.andWhere('b.provider_id = :pid', { pid: viewer.providerId });
+      where.push(`b."provider_id" = ${param(viewer.providerId)}`);
     } else if (providerFilter) {
-      qb.andWhere('b.provider_id = :pid', { pid: providerFilter });
+      where.push(`b."provider_id" = ${param(providerFilter)}`);
     }
     const status = filters?.bidStatus?.$eq;
-    if (status) qb.andWhere('b.status = :st', { st: status });
-    else qb.andWhere(`b.status <> 'replaced'`);
-    qb.orderBy('b.submittedAt', 'DESC').addOrderBy('b.id', 'ASC');
-    qb.skip((pagination.page - 1) * pagination.pageSize).take(pagination.pageSize);
-    const [rows, total] = await qb.getManyAndCount();
-    const cards = await this.views.providerCards(this.dataSource.manager, rows.map((b) => b.providerId));
+    where.push(status ? `b."status" = ${param(status)}` : `b."status" <> 'replaced'`);
+    const conditions = where.join(' AND ');
+    const rows = (await this.dataSource.query(
+      `SELECT b.*, count(*) OVER () AS "total", p."id" AS "card_id", ${PROVIDER_CARD_COLUMNS}
+         FROM "requests"."bids" b
+         LEFT JOIN "requests"."provider_profiles" p ON p."id" = b."provider_id"
+         LEFT JOIN "requests"."provider_stats" st ON st."provider_id" = p."id"
+        WHERE ${conditions}
+        ORDER BY b."submitted_at" DESC, b."id" ASC
+        LIMIT ${param(pagination.pageSize)} OFFSET ${param((pagination.page - 1) * pagination.pageSize)}`,
+      params,
+    )) as (BidRow & Omit<ProviderCardRow, 'id'> & { card_id: string | null; total: string })[];
+    // Past the last page the window count has no row to ride on: counted on its own (rare).
+    const first = rows[0];
+    const total =
+      first !== undefined
+        ? Number(first.total)
+        : pagination.page === 1
+          ? 0
+          : Number(
+              ((await this.dataSource.query(`SELECT count(*)::int AS "n" FROM "requests"."bids" b WHERE ${conditions}`, params.slice(0, -2))) as {
+                n: number;
+              }[])[0]?.n ?? 0,
+            );
+    const seconds = await this.views.responseSeconds(this.dataSource.manager, [...new Set(rows.map((r) => r.provider_id))]);
     return {
-      data: rows.map((b) => this.views.bidView(b, cardFor(cards, b.providerId))),
+      data: rows.map((r) => {
+        const card = r.card_id === null ? unknownProvider(r.provider_id) : providerCard({ ...r, id: r.card_id }, seconds.get(r.card_id) ?? null);
+        return this.views.bidView(bidFromRow(r), card);
+      }),
       meta: pageMeta(pagination.page, pagination.pageSize, total),
     };
   }
@@ -287,4 +315,45 @@ function sqlValue(client: PoolClient, value: string | number | Date | null): str
   }
   if (value instanceof Date) return `${client.escapeLiteral(value.toISOString())}::timestamptz`;
   return literal(client, value);
+}
+
+/** A row of "requests"."bids" as the driver returns it. */
+interface BidRow {
+  id: string;
+  request_id: string;
+  provider_id: string;
+  amount_cents: number;
+  estimated_arrival_minutes: number;
+  notes: string | null;
+  message: string | null;
+  status: BidEntity['status'];
+  lat: number | null;
+  lng: number | null;
+  distance_miles: number | null;
+  submitted_at: Date;
+  expires_at: Date;
+  closed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function bidFromRow(r: BidRow): BidEntity {
+  return Object.assign(new BidEntity(), {
+    id: r.id,
+    requestId: r.request_id,
+    providerId: r.provider_id,
+    amountCents: r.amount_cents,
+    estimatedArrivalMinutes: r.estimated_arrival_minutes,
+    notes: r.notes,
+    message: r.message,
+    status: r.status,
+    lat: r.lat,
+    lng: r.lng,
+    distanceMiles: r.distance_miles,
+    submittedAt: r.submitted_at,
+    expiresAt: r.expires_at,
+    closedAt: r.closed_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });
 }

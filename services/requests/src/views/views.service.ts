@@ -49,7 +49,7 @@ export function formatResponseTime(seconds: number): string {
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** A provider missing from the read model (not expected: bids come from known providers). */
-function unknownProvider(id: string): BidProviderView {
+export function unknownProvider(id: string): BidProviderView {
   return { id, documentId: id, businessName: 'Provider', fullName: null, phone: null, rating: null, totalJobs: 0, responseTime: null };
 }
 
