@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useSessionBootstrap } from '../features/auth/hooks/use-session-bootstrap';
+import { baseApi } from '../shared/api/base-api';
+import { renewSession, SessionRenewalContext, type RenewOutcome } from '../shared/api/session-renewal';
 import { ToastProvider } from '../shared/toast/toast-provider';
 import type { AppStore } from './store';
 
@@ -9,14 +11,24 @@ function SessionBootstrap() {
   return null;
 }
 
-/** Store, toasts and the stored-session check around the router. */
+/** Store, toasts, the stored-session check and the session renewal (for the realtime sockets) around the router. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  const renew = useMemo(
+    () => async (): Promise<RenewOutcome> => {
+      const outcome = await renewSession(store.dispatch);
+      if (outcome === 'ended') setTimeout(() => store.dispatch(baseApi.util.resetApiState()), 0);
+      return outcome;
+    },
+    [store],
+  );
   return (
     <Provider store={store}>
-      <ToastProvider>
-        <SessionBootstrap />
-        {children}
-      </ToastProvider>
+      <SessionRenewalContext.Provider value={renew}>
+        <ToastProvider>
+          <SessionBootstrap />
+          {children}
+        </ToastProvider>
+      </SessionRenewalContext.Provider>
     </Provider>
   );
 }

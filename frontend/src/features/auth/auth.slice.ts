@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserView } from '@tiredash/contracts';
+import { sessionExpired, sessionRenewed } from '../../shared/api/session-renewal';
 import { readStored, STORAGE_KEYS, writeStored } from '../../shared/storage/local-state';
 
 /** Client auth state (spec section 3): user, token and isLoading, which starts true. */
@@ -63,6 +64,22 @@ export const authSlice = createSlice({
     signedOutHandled(state) {
       state.signedOutTo = null;
     },
+  },
+  extraReducers: (builder) => {
+    builder
+      // The refresh cookie got a new access token (and the user as it is now: a role or approval may have changed).
+      .addCase(sessionRenewed, (state, action) => {
+        state.token = action.payload.jwt;
+        state.user = action.payload.user;
+        state.signedOutTo = null;
+      })
+      // The refresh was refused: signed out, to the login page.
+      .addCase(sessionExpired, (state) => {
+        state.user = null;
+        state.token = null;
+        state.isLoading = false;
+        state.signedOutTo = '/login';
+      });
   },
 });
 

@@ -25,18 +25,22 @@ export interface RealtimeSocket {
   emit<E extends EmitEventName>(event: E, ...args: Parameters<ClientToServerEvents[E]>): void;
 }
 
-/** Makes a (not yet connected) socket for an access token. */
-export type RealtimeSocketFactory = (token: string) => RealtimeSocket;
+/**
+ * Makes a (not yet connected) socket. `token` is asked at every (re)connection: the access token is short-lived and
+ * renewed, so a reconnection presents the newest one.
+ */
+export type RealtimeSocketFactory = (token: () => string | null) => RealtimeSocket;
 
 /**
  * socket.io-client on the page's own origin at /socket.io (the gateway proxies it to the realtime service),
- * the JWT in the handshake's `auth.token`, auto-connect off, reconnecting with backoff.
+ * the JWT in the handshake's `auth.token` (a callback, read at each attempt), auto-connect off, reconnecting with
+ * backoff.
  */
 export const createSocketIoConnection: RealtimeSocketFactory = (token) => {
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
     path: SOCKET_IO_PATH,
     autoConnect: false,
-    auth: { token },
+    auth: (cb) => cb({ token: token() ?? '' }),
     reconnection: true,
     reconnectionDelay: 500,
     reconnectionDelayMax: 5000,

@@ -1,15 +1,16 @@
 import type { JoinPayload } from '@tiredash/contracts';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { SessionRenewalContext, type RenewOutcome } from '../api/session-renewal';
 import { FakeRealtimeSocket } from './fake-realtime-socket';
 import { RealtimeSocketFactoryContext } from './realtime-context';
 import { useRealtimeConnection, useSocketEvent } from './use-realtime';
 
 function setup(initial: { token: string | null; join: JoinPayload | null }) {
   const sockets: FakeRealtimeSocket[] = [];
-  const factory = (token: string) => {
+  const factory = (token: () => string | null) => {
     const s = new FakeRealtimeSocket();
-    s.tokens.push(token);
+    s.tokens.push(token() ?? '');
     sockets.push(s);
     return s;
   };
@@ -67,5 +68,73 @@ describe('useRealtimeConnection', () => {
     expect(seen).toEqual(['a:1', 'b:3']);
     hook.unmount();
     expect(s.listenerCount('driver_location')).toBe(0);
+  });
+
+  describe('when the server ends the session of a socket', () => {
+    function withRenewal(outcome: RenewOutcome) {
+      const sockets: FakeRealtimeSocket[] = [];
+      const getters: (() => string | null)[] = [];
+      const factory = (token: () => string | null) => {
+        const s = new FakeRealtimeSocket();
+        s.tokens.push(token() ?? '');
+        getters.push(token);
+        sockets.push(s);
+        return s;
+      };
+      const renew = jest.fn(() => Promise.resolve(outcome));
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <SessionRenewalContext.Provider value={renew}>
+          <RealtimeSocketFactoryContext.Provider value={factory}>{children}</RealtimeSocketFactoryContext.Provider>
+        </SessionRenewalContext.Provider>
+      );
+      const hook = renderHook(({ token }: { token: string | null }) => useRealtimeConnection(token, null), { wrapper, initialProps: { token: 't1' } });
+      return { sockets, getters, renew, hook };
+    }
+
+    it('renews the session once when its token expired or was revoked, and connects again with the new token', async () => {
+      const { sockets, getters, renew, hook } = withRenewal('renewed');
+      act(() => sockets[0].deliver('disconnect', 'io server disconnect'));
+      act(() => sockets[0].deliver('disconnect', 'io server disconnect'));
+      await act(async () => Promise.resolve());
+      expect(renew).toHaveBeenCalledTimes(1);
+      // The renewal stored a new token: a new socket presents it, the handshake asks the newest one each time.
+      hook.rerender({ token: 't2' });
+      expect(sockets).toHaveLength(2);
+      expect(sockets[1].tokens).toEqual(['t2']);
+      expect(getters[1]()).toBe('t2');
+      hook.rerender({ token: 't3' });
+      expect(getters[2]()).toBe('t3');
+    });
+
+    it('renews when the handshake refuses the token; a dropped transport is left to socket.io', async () => {
+      const { sockets, renew } = withRenewal('renewed');
+      act(() => sockets[0].deliver('disconnect', 'transport close'));
+      expect(renew).not.toHaveBeenCalled();
+      jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      act(() => sockets[0].deliver('connect_error', new Error('unauthorized')));
+      await act(async () => Promise.resolve());
+      expect(renew).toHaveBeenCalledTimes(1);
+    });
+
+    it('stays down when the session ended (the app signs out), and retries later when the server was unreachable', async () => {
+      jest.useFakeTimers();
+      try {
+        const ended = withRenewal('ended');
+        act(() => ended.sockets[0].deliver('disconnect', 'io server disconnect'));
+        ended.sockets[0].connected = false;
+        await act(async () => Promise.resolve());
+        act(() => jest.advanceTimersByTime(10_000));
+        expect(ended.sockets[0].connected).toBe(false);
+
+        const offline = withRenewal('unreachable');
+        offline.sockets[0].connected = false;
+        act(() => offline.sockets[0].deliver('disconnect', 'io server disconnect'));
+        await act(async () => Promise.resolve());
+        act(() => jest.advanceTimersByTime(10_000));
+        expect(offline.sockets[0].connected).toBe(true);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { MediaView, UploadPurpose } from '@tiredash/contracts';
-import { uploadImages } from './upload-client';
+import { renewSession, tokenOf } from '../api/session-renewal';
+import { uploadImages, UploadProblem } from './upload-client';
 
 interface TokenState {
   auth: { token: string | null };
@@ -9,21 +10,30 @@ interface TokenState {
 
 /**
  * Uploads images with the signed-in user's token (or one passed explicitly) and tracks the busy state.
- * Rejects with an UploadProblem whose toast() is the spec's message.
+ * Rejects with an UploadProblem whose toast() is the spec's message. A 401 to the signed-in user's token (it expired:
+ * access tokens live 15 minutes) renews the session once, like every API call, and sends the files again.
  */
 export function useUpload(): { upload: (files: readonly File[], purpose: UploadPurpose, token?: string) => Promise<MediaView[]>; uploading: boolean } {
   const storedToken = useSelector((state: TokenState) => state.auth.token);
+  const store = useStore();
+  const dispatch = useDispatch();
   const [uploading, setUploading] = useState(false);
   const upload = useCallback(
     async (files: readonly File[], purpose: UploadPurpose, token?: string) => {
       setUploading(true);
       try {
-        return await uploadImages({ files, purpose, token: token ?? storedToken });
+        try {
+          return await uploadImages({ files, purpose, token: token ?? storedToken });
+        } catch (err) {
+          if (token !== undefined || !storedToken || !(err instanceof UploadProblem) || err.status !== 401) throw err;
+          if ((await renewSession(dispatch)) !== 'renewed') throw err;
+          return await uploadImages({ files, purpose, token: tokenOf(store.getState()) });
+        }
       } finally {
         setUploading(false);
       }
     },
-    [storedToken],
+    [dispatch, store, storedToken],
   );
   return { upload, uploading };
 }

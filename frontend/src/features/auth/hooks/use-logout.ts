@@ -20,7 +20,7 @@ export function useLogout(area: keyof typeof LOGOUT_TARGET): () => void {
   const token = useAppSelector((s) => s.auth.token);
   return useCallback(() => {
     if (token && typeof fetch === 'function') {
-      void fetch(`${env.apiBaseUrl}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+      void fetch(`${env.apiBaseUrl}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, credentials: 'include', keepalive: true }).catch(() => undefined);
     }
     dispatch(loggedOut({ redirectTo: LOGOUT_TARGET[area] }));
     dispatch(baseApi.util.resetApiState());

@@ -55,8 +55,8 @@ function renderFeed() {
   store.dispatch(tokenReceived('provider-token'));
   store.dispatch(userLoaded({ id: 'u1', role: { name: 'provider', type: 'provider' } } as UserView));
   const socket = new FakeRealtimeSocket();
-  const factory = (token: string) => {
-    socket.tokens.push(token);
+  const factory = (token: () => string | null) => {
+    socket.tokens.push(token() ?? '');
     return socket;
   };
   const router = createMemoryRouter(
