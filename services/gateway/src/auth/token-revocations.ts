@@ -53,7 +53,8 @@ export class RedisTokenRevocations implements TokenRevocations {
    * and the socket handshake, and realtime disconnects their open sockets.
    */
   async endSessionsBefore(userId: string, version: number): Promise<void> {
-    const ttl = this.accessTokenSeconds + 60;
+    // At least a day: identity may be configured with longer-lived tokens than this replica knows of.
+    const ttl = Math.max(this.accessTokenSeconds, 86_400) + 60;
     const stored = Number(await this.redis.eval(RAISE_VERSION, 1, sessionVersionKey(this.namespace, userId), String(version), String(ttl)));
     await this.redis.publish(sessionEndedChannel(this.namespace), userSessionsEndedMessage(userId, stored));
   }
