@@ -39,6 +39,8 @@ export class AppModule {
       maxRetriesPerRequest: 1,
       connectTimeout: config.readyTimeoutMs,
       lazyConnect: false,
+      // Commands issued in the same tick (every call's rate-limit count and session check) go out in one write.
+      enableAutoPipelining: true,
     });
     const revocations = new RedisTokenRevocations(redis, config.natsNamespace, config.jwt.expiresInSeconds);
     return {

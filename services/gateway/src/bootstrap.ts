@@ -1,10 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { setAbuseLimits } from './common/abuse-limits';
 import { registerAdmission } from './common/admission';
+import { registerSecurityHeaders } from './common/security-headers';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -65,7 +65,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
   // The refresh token travels in an httpOnly cookie (services/gateway/src/auth/refresh-cookie.ts).
   await app.register(fastifyCookie);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
