@@ -61,6 +61,33 @@ describe('access tokens', () => {
     expectRefused(token, /expired/i);
   });
 
+  it('refuses a token it verified once when it has expired since (the verified-token cache)', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-25T10:00:00Z') });
+    try {
+      const token = signAccessToken(claims, { ...cfg, expiresInSeconds: 60 });
+      expect(verifyAccessToken(token, cfg).sub).toBe(claims.sub);
+      expect(verifyAccessToken(token, cfg).sub).toBe(claims.sub);
+      jest.setSystemTime(new Date('2026-11-25T10:01:00Z'));
+      expectRefused(token, /expired/i);
+      expectRefused(token, /expired/i);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('never takes a token verified under one configuration for another (the verified-token cache)', () => {
+    const token = signAccessToken(claims, cfg);
+    expect(verifyAccessToken(token, cfg).sub).toBe(claims.sub);
+    let caught: unknown;
+    try {
+      verifyAccessToken(token, { ...cfg, secret: 'another-secret-that-is-long-enough-0123456789' });
+    } catch (err) {
+      caught = err;
+    }
+    expect((caught as DomainError).code).toBe('UNAUTHENTICATED');
+    expect(() => verifyAccessToken(token, { ...cfg, audience: 'someone-else' })).toThrow(DomainError);
+  });
+
   it('refuses a wrong audience', () => {
     expectRefused(signAccessToken(claims, { ...cfg, audience: 'someone-else' }));
   });
