@@ -129,7 +129,13 @@ export async function buildFrontend({ quiet = false, force = false } = {}) {
     return false;
   }
   if (!quiet) log(`building ${fe.packageName}`);
-  await run('npm', ['run', 'build', '-w', fe.packageName], { quiet: true, label: `npm run build -w ${fe.packageName}` });
+  // Always the production bundle (what ships, and what the landing-page budget checks): a NODE_ENV inherited
+  // from the caller (jest sets 'test' for the browser tests' global setup) would build React's development one.
+  await run('npm', ['run', 'build', '-w', fe.packageName], {
+    quiet: true,
+    label: `npm run build -w ${fe.packageName}`,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return true;
 }
 
