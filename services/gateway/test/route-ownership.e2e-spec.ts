@@ -1,7 +1,7 @@
 import { startGatewayStack, type GatewayStack } from './support/gateway-harness';
 import { DbFingerprint, diff } from './support/db-fingerprint';
 import { buildOwnedWorld, type OwnedWorld } from './support/owned-world';
-import { ROUTE_OWNERSHIP, type OwnerCell, type Stranger } from './route-ownership.matrix';
+import { ROUTE_OWNERSHIP, type OwnerCell, type Secret, type Stranger } from './route-ownership.matrix';
 
 /** The route of a row: `<METHOD> <path>` without its `#variant`. */
 const routeOf = (key: string): string => key.split(' #')[0]!;
@@ -10,7 +10,7 @@ const routeOf = (key: string): string => key.split(' #')[0]!;
  * Every route that names a resource, called by another customer and another provider on real resources of customer A
  * and provider A, against the declared ownership matrix; a refusal must leave every table as it was.
  */
-describe('the ownership matrix: another customer and another provider on what A owns', () => {
+describe('the ownership matrix: another customer, another provider and an offered provider on what A owns', () => {
   let s: GatewayStack;
   let w: OwnedWorld;
   let db: DbFingerprint;
@@ -36,26 +36,41 @@ describe('the ownership matrix: another customer and another provider on what A 
   });
 
   it("answers each stranger as declared, shows nothing private of A, and changes nothing when it refuses", async () => {
-    const strangers: Record<Stranger, string> = { otherCustomer: w.customerB.token, otherProvider: w.providerB.token };
-    // What A's public card and reviews never show to others.
-    const secrets = [w.customerA.email, w.raterA.email, w.providerA.email, w.providerA.phone, String(w.providerA.lat), String(w.providerA.lng), 'Card Customer'];
+    const strangers: Record<Stranger, string> = { otherCustomer: w.customerB.token, otherProvider: w.providerB.token, offeredProvider: w.providerC.token };
+    // What A's people keep to themselves.
+    const secrets: [Secret, string][] = [
+      ['e-mail', w.customerA.email],
+      ['e-mail', w.raterA.email],
+      ['e-mail', w.providerA.email],
+      ['provider phone', w.providerA.phone],
+      ['customer phone', w.customerA.phone],
+      ['exact position', String(w.providerA.lat)],
+      ['exact position', String(w.providerA.lng)],
+      ['customer full name', 'Card Customer'],
+    ];
+    const show = (cell: OwnerCell): string => (typeof cell === 'object' ? ('only' in cell ? `only ${cell.only(w).join(', ')}` : `public but ${cell.publicBut.join(', ')}`) : String(cell));
     const mismatches: string[] = [];
     let before = await db.settle();
     for (const [key, row] of Object.entries(ROUTE_OWNERSHIP)) {
       const method = routeOf(key).split(' ')[0] as 'GET' | 'PUT' | 'POST';
-      for (const who of ['otherCustomer', 'otherProvider'] as const) {
+      for (const who of ['otherCustomer', 'otherProvider', 'offeredProvider'] as const) {
         const { path, body } = row.call(w);
         const res = await s.request<{ data?: unknown }>(method, path, { token: strangers[who], body });
-        const want: OwnerCell = row[who];
+        const want: OwnerCell = row[who] ?? row.otherProvider;
         const ok = res.status >= 200 && res.status < 300;
+        const list = Array.isArray(res.body?.data) ? (res.body.data as { documentId?: string }[]) : null;
         let got: string;
         if (!ok) got = String(res.status);
-        else if (want === 'empty') got = Array.isArray(res.body?.data) && res.body.data.length === 0 ? 'empty' : `2xx with ${res.text.slice(0, 160)}`;
-        else if (want === 'public') {
-          const leaked = secrets.filter((x) => res.text.includes(x));
-          got = leaked.length === 0 ? 'public' : `2xx showing ${leaked.join(', ')}`;
+        else if (want === 'empty') got = list?.length === 0 ? 'empty' : `2xx with ${res.text.slice(0, 160)}`;
+        else if (typeof want === 'object' && 'only' in want) {
+          const ids = list?.map((d) => String(d.documentId)).sort() ?? [];
+          got = JSON.stringify(ids) === JSON.stringify([...want.only(w)].sort()) ? show(want) : `2xx with ${JSON.stringify(ids)}`;
+        } else if (want === 'public' || typeof want === 'object') {
+          const allowed: Secret[] = typeof want === 'object' && 'publicBut' in want ? want.publicBut : [];
+          const leaked = [...new Set(secrets.filter(([what, value]) => !allowed.includes(what) && res.text.includes(value)).map(([what]) => what))];
+          got = leaked.length === 0 ? show(want) : `2xx showing ${leaked.join(', ')}`;
         } else got = 'ok';
-        if (got !== String(want)) mismatches.push(`${key} as ${who}: ${got} (${res.status} ${ok ? '' : res.text.slice(0, 160)}), declared ${String(want)}`);
+        if (got !== show(want)) mismatches.push(`${key} as ${who}: ${got} (${res.status} ${ok ? '' : res.text.slice(0, 160)}), declared ${show(want)}`);
         let changed: string[] = [];
         if (!ok) {
           changed = diff(before, await db.take());

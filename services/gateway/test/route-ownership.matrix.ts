@@ -6,22 +6,43 @@ import type { OwnedWorld } from './support/owned-world';
  * `route-access.matrix.ts` (which says which roles reach a route at all). `route-ownership.e2e-spec.ts` builds real
  * resources of customer A and provider A (an open request with a bid, an accepted card job with the card held, a
  * completed, paid and rated job, profiles, a Stripe account record, an upload) and calls every row as another
- * customer (B) and another provider (B, approved, offered none of A's requests), comparing with these cells. Every
+ * customer (B), another provider (B, approved, offered none of A's requests) and a provider offered A's requests but not
+ * chosen (C, see `offeredProvider`), comparing with these cells. Every
  * route of the OpenAPI document with an id in its path needs at least one row (`<METHOD> <path>` or
  * `<METHOD> <path> #<variant>`); rows for routes that take an id in the body or the query are here too.
  *
  * Cells: a status (the exact answer: 403 not yours, 404 hidden or unknown, 409 a state refusal), 'ok' (2xx),
  * 'public' (2xx, and nothing private of A in it: e-mails, phones, exact position, full names of A's people),
- * 'empty' (2xx with an empty `data` list). On any refusal every table of every service must be as it was.
+ * 'empty' (2xx with an empty `data` list), `{publicBut}` and `{only}` (below). On any refusal every table of every
+ * service must be as it was.
  */
-export type OwnerCell = 400 | 403 | 404 | 409 | 'ok' | 'public' | 'empty';
-export type Stranger = 'otherCustomer' | 'otherProvider';
+export type OwnerCell =
+  | 400
+  | 403
+  | 404
+  | 409
+  | 'ok'
+  | 'public'
+  | 'empty'
+  /** 'public', except the named things of A this view shows by design. */
+  | { publicBut: Secret[] }
+  /** 2xx with a `data` list of exactly these documentIds. */
+  | { only: (w: OwnedWorld) => string[] };
+
+/** What A's people keep to themselves: never in a stranger's 'public' answer. */
+export type Secret = 'e-mail' | 'provider phone' | 'customer phone' | 'exact position' | 'customer full name';
+export type Stranger = 'otherCustomer' | 'otherProvider' | 'offeredProvider';
 
 export interface OwnershipRow {
   /** The call: the path with A's ids, and the body. */
   call: (w: OwnedWorld) => { path: string; body?: unknown };
   otherCustomer: OwnerCell;
   otherProvider: OwnerCell;
+  /**
+   * Provider C: offered A's requests while they were open, not chosen for the accepted job. A party to the open
+   * request only (it reads it, and its own bids); to everything else a stranger. Defaults to otherProvider's cell.
+   */
+  offeredProvider?: OwnerCell;
 }
 
 const NEVER = { otherCustomer: 403, otherProvider: 403 } as const;
@@ -42,7 +63,13 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
   'POST /api/providers #for another user': { call: (w) => ({ path: '/api/providers', body: providerData({ businessName: 'Taken Over', user: w.providerA.id }) }), ...NEVER },
 
   // ----------------------------------------------------------------- requests and bids
-  'GET /api/service-requests/{id} #open': { call: (w) => ({ path: `/api/service-requests/${w.openRequestId}` }), otherCustomer: 403, otherProvider: 403 },
+  // Offered while open: C reads the request as offered (RequestOfferView: the customer's name, none of its contacts).
+  'GET /api/service-requests/{id} #open': {
+    call: (w) => ({ path: `/api/service-requests/${w.openRequestId}` }),
+    otherCustomer: 403,
+    otherProvider: 403,
+    offeredProvider: { publicBut: ['customer full name'] },
+  },
   'GET /api/service-requests/{id} #accepted': { call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}` }), otherCustomer: 403, otherProvider: 403 },
   'GET /api/service-requests/{id} #completed': { call: (w) => ({ path: `/api/service-requests/${w.completedRequestId}` }), otherCustomer: 403, otherProvider: 403 },
   'PUT /api/service-requests/{id} #cancel open': { call: (w) => ({ path: `/api/service-requests/${w.openRequestId}`, body: { data: { tireStatus: 'Cancelled' } } }), ...NEVER },
@@ -54,14 +81,27 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
   'PUT /api/service-requests/{id} #arrive': { call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}`, body: { data: { tireStatus: 'In Progress' } } }), ...NEVER },
   'PUT /api/service-requests/{id} #budget': { call: (w) => ({ path: `/api/service-requests/${w.openRequestId}`, body: { data: { budget: 5 } } }), ...NEVER },
   // A list filtered on someone else is refused outright (or, for the other role, empty: nothing of A is its).
-  'GET /api/service-requests #filtered by customer A': { call: (w) => ({ path: `/api/service-requests?filters[customer][documentId][$eq]=${w.customerA.profileId}` }), otherCustomer: 403, otherProvider: 'empty' },
+  // C sees the one still open (offered to it), not A's accepted or completed requests it was offered before.
+  'GET /api/service-requests #filtered by customer A': {
+    call: (w) => ({ path: `/api/service-requests?filters[customer][documentId][$eq]=${w.customerA.profileId}` }),
+    otherCustomer: 403,
+    otherProvider: 'empty',
+    offeredProvider: { only: (w) => [w.openRequestId] },
+  },
   'GET /api/service-requests #filtered by provider A': { call: (w) => ({ path: `/api/service-requests?filters[provider][documentId][$eq]=${w.providerA.providerId}` }), otherCustomer: 'empty', otherProvider: 403 },
   'GET /api/bids/{id}': { call: (w) => ({ path: `/api/bids/${w.openBidId}` }), otherCustomer: 403, otherProvider: 403 },
   'PUT /api/bids/{id}': { call: (w) => ({ path: `/api/bids/${w.openBidId}`, body: { data: { bidStatus: 'accepted' } } }), ...NEVER },
   // Bids are sealed: a provider sees its own only.
-  'GET /api/bids #of A open request': { call: (w) => ({ path: `/api/bids?filters[requestId][$eq]=${w.openRequestId}` }), otherCustomer: 403, otherProvider: 'empty' },
+  'GET /api/bids #of A open request': { call: (w) => ({ path: `/api/bids?filters[requestId][$eq]=${w.openRequestId}` }), otherCustomer: 403, otherProvider: 'empty', offeredProvider: 'empty' },
   'GET /api/bids #of provider A': { call: (w) => ({ path: `/api/bids?filters[provider][documentId][$eq]=${w.providerA.providerId}` }), otherCustomer: 'empty', otherProvider: 403 },
-  'POST /api/bids #on a request not offered': { call: (w) => ({ path: '/api/bids', body: { data: { requestId: w.openRequestId, amount: 10, estimatedArrival: 5 } } }), ...NEVER },
+  // C was offered it: its bid is taken (walked after the bid reads above).
+  'POST /api/bids #on A open request': { call: (w) => ({ path: '/api/bids', body: { data: { requestId: w.openRequestId, amount: 10, estimatedArrival: 5 } } }), ...NEVER, offeredProvider: 'ok' },
+  // C was offered it while open: now it is told the request is taken.
+  'POST /api/bids #on A accepted request': {
+    call: (w) => ({ path: '/api/bids', body: { data: { requestId: w.acceptedRequestId, amount: 10, estimatedArrival: 5 } } }),
+    ...NEVER,
+    offeredProvider: 409,
+  },
   'POST /api/ratings #of A job': { call: (w) => ({ path: '/api/ratings', body: { data: { request_id: w.completedRequestId, rating: 1, comment: 'never met them' } } }), ...NEVER },
   'GET /api/ratings #of provider A': { call: (w) => ({ path: `/api/ratings?filters[providerId][$eq]=${w.providerA.providerId}` }), otherCustomer: 'public', otherProvider: 'public' },
   'GET /api/ratings #of A job': { call: (w) => ({ path: `/api/ratings?filters[requestId][$eq]=${w.completedRequestId}` }), otherCustomer: 'public', otherProvider: 'public' },

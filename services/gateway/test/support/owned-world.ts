@@ -12,7 +12,7 @@ import { providerData, register, type GatewayStack, type Registered } from './ga
 export interface OwnedWorld {
   admin: { token: string; id: string; email: string };
   /** Customer A: an open request with provider A's bid, and an accepted card job (card held) with provider A. */
-  customerA: Registered & { profileId: string };
+  customerA: Registered & { profileId: string; phone: string };
   /** The customer of provider A's completed, paid and rated card job. */
   raterA: Registered & { profileId: string };
   /** Provider A: approved, exact position, a Stripe account record, a wallet credited by the completed job. */
@@ -21,6 +21,8 @@ export interface OwnedWorld {
   pendingA: Registered & { providerId: string };
   customerB: Registered & { profileId: string };
   providerB: Registered & { providerId: string };
+  /** Provider C: approved and in range, offered A's requests while open, never chosen. */
+  providerC: Registered & { providerId: string };
   openRequestId: string;
   openBidId: string;
   acceptedRequestId: string;
@@ -99,6 +101,11 @@ export async function buildOwnedWorld(s: GatewayStack): Promise<OwnedWorld> {
   // Provider B offers none of the services A's requests ask for: it is offered none of them.
   const providerB = await aProvider(s, admin.token, { businessName: 'Other Tires', service_types: ['Wheel Balancing'], location: { address: '2 Main St', lat: 37.78, lng: -122.41 } });
   const customerB = await aCustomer(s, 'Bea Other');
+  const providerC = await aProvider(s, admin.token, {
+    businessName: 'Offered Tires',
+    service_types: ['Flat Tire Repair', 'Tire Rotation'],
+    location: { address: '3 Main St', lat: 37.785, lng: -122.405 },
+  });
 
   // A completed, paid and rated card job of provider A (its wallet is credited from the capture).
   const done = await aCardJob(s, admin.token, { budget: 100, amount: 90, provider: providerA });
@@ -120,7 +127,8 @@ export async function buildOwnedWorld(s: GatewayStack): Promise<OwnedWorld> {
   const acceptedBid = await s.request<{ data: BidView[] }>('GET', `/api/bids?filters[requestId][$eq]=${job.requestId}`, { token: job.customer.token });
   const acceptedBidId = acceptedBid.body.data[0]?.documentId;
   if (!acceptedBidId) throw new Error(`accepted bid: ${acceptedBid.status} ${acceptedBid.text}`);
-  const customerA = { ...job.customer, profileId: await profileOf(s, job.customer.token) };
+  // aCardJob's customer profile phone.
+  const customerA = { ...job.customer, profileId: await profileOf(s, job.customer.token), phone: '+1 555 000 2222' };
   const open = await s.request<{ data: ServiceRequestView }>('POST', '/api/service-requests', {
     token: customerA.token,
     body: { data: { tireSize: '225/65/R17', serviceType: 'Tire Rotation', budget: 80, paymentMethod: 'cash', location: { address: '500 Market St', lat: 37.79, lng: -122.4 } } },
@@ -131,6 +139,9 @@ export async function buildOwnedWorld(s: GatewayStack): Promise<OwnedWorld> {
     const r = await s.request<{ data: BidView }>('POST', '/api/bids', { token: providerA.token, body: { data: { requestId: openRequestId, amount: 75, estimatedArrival: 15 } } });
     return r.status === 201 ? r.body.data : null;
   }, { message: "provider A's bid on the open request" });
+  await waitFor(async () => (await s.request('GET', `/api/service-requests/${openRequestId}`, { token: providerC.token })).status === 200, {
+    message: 'the open request offered to provider C',
+  });
 
   // Provider A's Stripe account record, and customer A's upload.
   const account = await s.request<{ data: { id: string } }>('POST', `/api/providers/${providerA.providerId}/create-stripe-account`, {
@@ -153,6 +164,7 @@ export async function buildOwnedWorld(s: GatewayStack): Promise<OwnedWorld> {
     pendingA,
     customerB,
     providerB,
+    providerC,
     openRequestId,
     openBidId: bid.documentId,
     acceptedRequestId: job.requestId,
