@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
-import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './common/abuse-limits';
+import { DEFAULT_ABUSE_LIMITS, DEFAULT_UPLOAD_BYTES_LIMIT, type AbuseLimit, type AbuseLimits } from './common/abuse-limits';
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './common/admission';
 import { z } from 'zod';
 import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
@@ -38,6 +38,9 @@ const envSchema = z.object({
   PAYMENT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.payment.windowMs),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.upload.max),
   UPLOAD_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.upload.windowMs),
+  /** Bytes an account may upload per window (all its files together), beside the count of calls above. */
+  UPLOAD_BYTES_LIMIT: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_BYTES_LIMIT.max),
+  UPLOAD_BYTES_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_BYTES_LIMIT.windowMs),
   REQUEST_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.requestCreate.max),
   REQUEST_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.requestCreate.windowMs),
   BID_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.max),
@@ -76,6 +79,8 @@ export interface GatewayConfig {
   loginRateLimit: { max: number; windowMs: number };
   /** Registration per address; card holds, uploads, request creation and bids per account (Redis, shared). */
   abuseLimits: AbuseLimits;
+  /** Bytes an account may upload per window (UPLOAD_BYTES_LIMIT, UPLOAD_BYTES_LIMIT_WINDOW_MS; Redis, shared). */
+  uploadBytesLimit: AbuseLimit;
   /** Calls of a kind in flight at once in this instance before the excess is refused with 503 (BID_MAX_IN_FLIGHT). */
   admissionLimits: AdmissionLimits;
   rpcTimeoutMs: number;
@@ -128,6 +133,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       requestCreate: { max: e.REQUEST_RATE_LIMIT, windowMs: e.REQUEST_RATE_LIMIT_WINDOW_MS },
       bid: { max: e.BID_RATE_LIMIT, windowMs: e.BID_RATE_LIMIT_WINDOW_MS },
     },
+    uploadBytesLimit: { max: e.UPLOAD_BYTES_LIMIT, windowMs: e.UPLOAD_BYTES_LIMIT_WINDOW_MS },
     admissionLimits: { bid: e.BID_MAX_IN_FLIGHT },
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     readyTimeoutMs: e.READY_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Pool } from 'pg';
 import type { BidView, ServiceRequestView } from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
 import { PASSWORD, providerData, startGatewayStack, uniqueEmail, type ErrorBody, type GatewayStack, type Registered } from './support/gateway-harness';
@@ -11,6 +12,7 @@ import { PASSWORD, providerData, startGatewayStack, uniqueEmail, type ErrorBody,
 describe('abuse limits through the gateway (Redis, shared by replicas)', () => {
   let s: GatewayStack;
   let admin: { token: string };
+  let db: Pool;
   let address = 0;
   /** Every helper registration comes from its own address, so only the registration test fills one. */
   const nextAddress = () => `198.51.100.${++address}`;
@@ -18,13 +20,23 @@ describe('abuse limits through the gateway (Redis, shared by replicas)', () => {
   beforeAll(async () => {
     s = await startGatewayStack(
       'gw_trust_limits',
-      { REGISTER_RATE_LIMIT: '3', PAYMENT_RATE_LIMIT: '2', UPLOAD_RATE_LIMIT: '2', REQUEST_RATE_LIMIT: '2', BID_RATE_LIMIT: '3' },
+      {
+        REGISTER_RATE_LIMIT: '3',
+        PAYMENT_RATE_LIMIT: '2',
+        UPLOAD_RATE_LIMIT: '2',
+        REQUEST_RATE_LIMIT: '2',
+        BID_RATE_LIMIT: '3',
+        // Bytes per account and day: two of the tiny PNGs below (70 bytes each), not three.
+        UPLOAD_BYTES_LIMIT: '150',
+      },
       { services: ['requests', 'payments'] },
     );
     admin = await s.anAdmin();
+    db = new Pool({ connectionString: s.env.db.url, max: 1 });
   });
 
   afterAll(async () => {
+    await db?.end();
     await s?.close();
   });
 
@@ -101,17 +113,39 @@ describe('abuse limits through the gateway (Redis, shared by replicas)', () => {
     expectLimited(await bid(73));
   });
 
-  it('limits uploads per account', async () => {
-    const user = await aUser('customer');
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a4a40000000049454e44ae426082', 'hex');
+
+  /** POST /api/upload of `count` tiny PNGs as `user`. */
+  function uploader(user: Registered, count = 1) {
     const boundary = `----limits${randomBytes(6).toString('hex')}`;
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a4a40000000049454e44ae426082', 'hex');
-    const payload = Buffer.concat([
+    const part = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
       png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
+      Buffer.from('\r\n'),
     ]);
-    const upload = async () =>
+    const payload = Buffer.concat([...Array.from({ length: count }, () => part), Buffer.from(`--${boundary}--\r\n`)]);
+    return async () =>
       s.gateway.inject({ method: 'POST', url: '/api/upload', headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  }
+
+  it('limits the bytes an account uploads a day (all its files together): refused before anything is stored, other accounts go on', async () => {
+    const user = await aUser('customer');
+    const media = async () =>
+      Number(((await db.query(`SELECT count(*)::int AS n FROM content.media WHERE uploaded_by = $1`, [user.id])).rows[0] as { n: number }).n);
+    expect((await uploader(user, 2)()).statusCode).toBe(201);
+    expect(await media()).toBe(2);
+    const refused = await uploader(user, 1)();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', details: { limitBytes: 150, usedBytes: 2 * png.length } } });
+    expect((refused.json() as ErrorBody).error.message).toMatch(/^Upload limit reached/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    expect(await media()).toBe(2);
+    expect((await uploader(await aUser('customer'), 1)()).statusCode).toBe(201);
+  });
+
+  it('limits uploads per account', async () => {
+    const user = await aUser('customer');
+    const upload = uploader(user);
     expect((await upload()).statusCode).toBe(201);
     expect((await upload()).statusCode).toBe(201);
     const third = await upload();

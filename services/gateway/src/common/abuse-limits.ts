@@ -29,6 +29,9 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   bid: { max: 60, windowMs: 60_000 },
 };
 
+/** Bytes an account may upload a day, all its files together (services/gateway/src/content/upload-bytes-budget.ts). */
+export const DEFAULT_UPLOAD_BYTES_LIMIT: AbuseLimit = { max: 100 * 1024 * 1024, windowMs: 24 * 60 * 60_000 };
+
 let current: AbuseLimits = DEFAULT_ABUSE_LIMITS;
 
 /** The gateway's configured limits (bootstrap sets them before the first request). */

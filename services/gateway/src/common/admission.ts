@@ -39,8 +39,7 @@ export function registerAdmission(fastify: FastifyInstance, limits: AdmissionLim
     if (kind === undefined) return done();
     if (state.inFlight[kind] >= limits[kind]) {
       state.refused[kind] += 1;
-      void reply.header('retry-after', String(ADMISSION_RETRY_AFTER_SECONDS));
-      // Answered here: no done(), the request goes no further.
+      // Answered here (Retry-After from the details): no done(), the request goes no further.
       sendApiError(
         new DomainError('UNAVAILABLE', 'Too many bids are being placed right now; try again in a second', {
           retryAfterSeconds: ADMISSION_RETRY_AFTER_SECONDS,

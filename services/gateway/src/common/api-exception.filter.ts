@@ -32,6 +32,11 @@ export function sendApiError(exception: unknown, req: FastifyRequest, reply: Fas
   if (internal) req.log.error({ err: exception }, 'request failed');
   else if (status >= 500) req.log.warn({ code: body.error.code, message: body.error.message }, 'dependency failure');
   if (reply.sent) return;
+  // A refusal that says when to come back (limits, admission) says it in Retry-After too.
+  const retryAfter = (body.error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter > 0 && !reply.hasHeader('retry-after')) {
+    void reply.header('retry-after', String(Math.ceil(retryAfter)));
+  }
   void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 

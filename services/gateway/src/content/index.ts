@@ -1,3 +1,4 @@
+import { UploadBytesBudget } from './upload-bytes-budget';
 import type { Provider } from '@nestjs/common';
 import type { GatewayConfig } from '../config';
 import { ContentCache } from './content-cache.service';
@@ -13,5 +14,5 @@ export const CONTENT_CONTROLLERS = [ContentController, UploadsController];
 export { UploadAccess } from './upload-access.service';
 
 export function contentProviders(config: GatewayConfig): Provider[] {
-  return [ContentCache, UploadAccess, { provide: MEDIA_STORAGE, useValue: createMediaStorage(config.uploads) }];
+  return [ContentCache, UploadAccess, UploadBytesBudget, { provide: MEDIA_STORAGE, useValue: createMediaStorage(config.uploads) }];
 }

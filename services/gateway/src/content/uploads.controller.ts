@@ -11,6 +11,7 @@ import { RpcService } from '../common/rpc.service';
 import { checkFiles, deleteStored, readUploadForm, storeFiles } from './multipart-upload';
 import { MEDIA_STORAGE, type MediaStorage } from './storage/media-storage';
 import { UploadAccess } from './upload-access.service';
+import { UploadBytesBudget } from './upload-bytes-budget';
 
 /** Public site images (the logo) never change: a year of caching, everywhere. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -49,6 +50,7 @@ export class UploadsController {
     private readonly rpc: RpcService,
     @Inject(MEDIA_STORAGE) private readonly storage: MediaStorage,
     private readonly access: UploadAccess,
+    private readonly bytes: UploadBytesBudget,
   ) {}
 
   @Post('upload')
@@ -56,14 +58,23 @@ export class UploadsController {
   @ApiConsumes('multipart/form-data')
   @ApiRoute({
     summary: 'Upload images (multipart field "files"; optional field "purpose": registration | request-photo | profile-image | logo)',
-    errors: [400, 401, 403, 413],
+    errors: [400, 401, 403, 413, 429],
   })
   async upload(@CurrentActor() actor: Actor, @Req() req: FastifyRequest): Promise<MediaView[]> {
     if (actor === null) throw new DomainError('UNAUTHENTICATED', 'Authentication required');
     const { purpose, files } = await readUploadForm(req);
     if (purpose === 'logo' && actor.role !== 'admin') throw new DomainError('FORBIDDEN', 'Only an admin may upload the logo');
     const checked = checkFiles(purpose, files);
-    const stored = await storeFiles(this.storage, checked);
+    // The account's bytes of the day, taken before anything is written and given back if nothing is kept.
+    const bytes = checked.reduce((n, c) => n + c.file.data.length, 0);
+    await this.bytes.take(actor.userId, bytes);
+    let stored: Awaited<ReturnType<typeof storeFiles>>;
+    try {
+      stored = await storeFiles(this.storage, checked);
+    } catch (err) {
+      await this.bytes.giveBack(actor.userId, bytes);
+      throw err;
+    }
     let registered: MediaView[];
     try {
       registered = await this.rpc.send(RegisterUploads, { actor, purpose, files: stored });
@@ -73,6 +84,7 @@ export class UploadsController {
         this.logger.warn(`upload registration timed out; kept ${stored.length} file(s): ${stored.map((f) => f.storageKey).join(', ')}`);
       } else {
         await deleteStored(this.storage, stored);
+        await this.bytes.giveBack(actor.userId, bytes);
       }
       throw err;
     }
