@@ -107,6 +107,8 @@ describe('refresh tokens and revocation on change (gateway + identity + realtime
     expect(refreshCookie(replay)).toMatch(/^tiredash_refresh=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
     const afterReuse = await refresh(second);
     expect([afterReuse.status, afterReuse.body.error.message]).toEqual([401, 'Session ended: sign in again']);
+    // The access token the family issued last (it may be a thief's) ends with it.
+    await refusedSoon(renewed.body.jwt);
 
     // Another sign-in of the same user is another family: it goes on.
     const other = cookieValue(refreshCookie(await login(user.email)));

@@ -28,7 +28,8 @@ export const UserSessionsRevoked = defineEvent(
   z.object({
     userId: z.string().uuid(),
     sessionVersion: z.number().int().positive(),
-    reason: z.enum(['role', 'approval', 'password']),
+    /** refresh-reuse: a spent refresh token came back (copied): the tokens issued from its family may be a thief's. */
+    reason: z.enum(['role', 'approval', 'password', 'refresh-reuse']),
     refreshRevoked: z.boolean(),
     at: z.string(),
   }),

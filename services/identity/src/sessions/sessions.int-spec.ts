@@ -61,6 +61,9 @@ describe('refresh tokens and session versions (real PostgreSQL)', () => {
     expect(fresh.familyId).toBe(spent.familyId);
 
     expect(await errorCode(users.refresh(session.refresh.token))).toBe('UNAUTHENTICATED');
+    // The access tokens issued so far end too (one may be the thief's).
+    const reuse = (await outboxRows(app, UserSessionsRevoked.subject)).filter((e) => e.payload.userId === spent.userId);
+    expect(reuse.map((e) => e.payload)).toEqual([expect.objectContaining({ sessionVersion: 1, reason: 'refresh-reuse', refreshRevoked: false })]);
     const family = await db.getRepository(RefreshTokenEntity).findBy({ familyId: spent.familyId });
     expect(family.every((t) => t.revokedAt !== null)).toBe(true);
     expect(await errorCode(users.refresh(renewed.refresh.token))).toBe('UNAUTHENTICATED');

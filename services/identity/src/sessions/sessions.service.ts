@@ -11,7 +11,7 @@ import { UserEntity } from '../users/entities/user.entity';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 
 /** Why a user's older sessions end (README, Security model). */
-export type SessionsRevokedReason = 'role' | 'approval' | 'password';
+export type SessionsRevokedReason = 'role' | 'approval' | 'password' | 'refresh-reuse';
 
 export interface IssuedRefresh {
   token: string;
@@ -75,8 +75,10 @@ export class SessionsService {
       if (row.family_revoked) return { refused: 'Session ended: sign in again' };
       if (new Date(row.family_expires_at).getTime() <= Date.now()) return { refused: 'Session expired: sign in again' };
       if (row.rotated_at !== null) {
-        // Reuse of a spent token: the family ends (committed here, refused below).
+        // Reuse of a spent token: the family ends (committed here, refused below), and so do the user's access tokens
+        // issued until now (one may be the thief's; the user's other sign-ins renew theirs with their own cookie).
         await this.revokeFamily(manager, row.family_id);
+        await this.revokeOlderSessions(manager, row.user_id, 'refresh-reuse', false);
         return { refused: 'Session ended: this sign-in was renewed elsewhere; sign in again' };
       }
       const user = await manager.getRepository(UserEntity).findOne({ where: { id: row.user_id } });
