@@ -7,7 +7,7 @@ import { buildOwnedWorld, type OwnedWorld } from './support/owned-world';
 import { SOCKET_ACCESS, type Me, type SocketCell, type SocketPersona } from './socket-access.matrix';
 
 /** Strangers first, then the owners (whose events move A's job on), then the admin. */
-const WALK_ORDER: SocketPersona[] = ['anonymous', 'noRole', 'otherCustomer', 'otherProvider', 'pendingProvider', 'customer', 'provider', 'admin'];
+const WALK_ORDER: SocketPersona[] = ['anonymous', 'noRole', 'otherCustomer', 'otherProvider', 'offeredProvider', 'pendingProvider', 'customer', 'provider', 'admin'];
 const eventOf = (key: string): string => key.split(' #')[0]!;
 
 interface Received {
@@ -53,6 +53,7 @@ describe('the socket matrix: every client event as each persona', () => {
       otherCustomer: { token: w.customerB.token, userId: w.customerB.id, role: 'customer', businessId: null },
       provider: { token: w.providerA.token, userId: w.providerA.id, role: 'provider', businessId: w.providerA.providerId },
       otherProvider: { token: w.providerB.token, userId: w.providerB.id, role: 'provider', businessId: w.providerB.providerId },
+      offeredProvider: { token: w.providerC.token, userId: w.providerC.id, role: 'provider', businessId: w.providerC.providerId },
       pendingProvider: { token: w.pendingA.token, userId: w.pendingA.id, role: 'provider', businessId: w.pendingA.providerId },
       admin: { token: w.admin.token, userId: w.admin.id, role: 'admin', businessId: null },
     };
@@ -121,6 +122,12 @@ describe('the socket matrix: every client event as each persona', () => {
     // Strangers to A's requests receive nothing of them (their own refusals come back as `error` only).
     const strangers: SocketPersona[] = ['noRole', 'otherCustomer', 'otherProvider', 'pendingProvider'];
     mismatches.push(...received.filter((r) => strangers.includes(r.by) && r.event !== 'error').map(seen));
+    // Provider C, offered A's requests, hears of their cancellations only (job_canceled goes to every provider a request
+    // was offered to), and at least of the open one's.
+    mismatches.push(...received.filter((r) => r.by === 'offeredProvider' && r.event !== 'error' && r.event !== 'job_canceled').map(seen));
+    if (!received.some((r) => r.by === 'offeredProvider' && r.event === 'job_canceled' && (r.payload as { requestId?: string }).requestId === w.openRequestId)) {
+      mismatches.push("offered provider C was not told of the open request's cancellation");
+    }
     // The one point forwarded is provider A's, to customer A only.
     const points = received.filter((r) => r.event === 'driver_location');
     const expected = { lat: 37.78, lng: -122.41, requestId: w.acceptedRequestId };
