@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { signAccessToken } from '@tiredash/auth';
 import { waitFor } from '@tiredash/testing';
 import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
+import { DataSource } from 'typeorm';
 import { PASSWORD, providerData, register, uniqueEmail, startGatewayStack, type ApiResponse, type ErrorBody, type GatewayStack } from './support/gateway-harness';
 
 interface AuthBody {
@@ -101,7 +103,18 @@ describe('refresh tokens and revocation on change (gateway + identity + realtime
     expect(second).not.toBe(first);
     expect(refreshCookie(renewed)).toMatch(/; HttpOnly/);
 
-    // The spent token again: refused, the cookie cleared, and the newer token of the family is dead too.
+    // The same cookie again at once (a second tab renewing at the same moment): an access token, no new cookie.
+    const twin = await refresh(first);
+    expect([twin.status, refreshCookie(twin)]).toEqual([200, undefined]);
+    expect((await me(twin.body.jwt)).status).toBe(200);
+
+    // The spent token again later (REFRESH_REUSE_GRACE_SECONDS, 10 s, made to have passed): refused, the cookie
+    // cleared, and the newer token of the family is dead too.
+    await s.identity
+      .get(DataSource)
+      .query(`UPDATE identity.refresh_tokens SET rotated_at = rotated_at - interval '1 minute' WHERE token_hash = $1`, [
+        createHash('sha256').update(first).digest('hex'),
+      ]);
     const replay = await refresh(first);
     expect([replay.status, replay.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
     expect(refreshCookie(replay)).toMatch(/^tiredash_refresh=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);

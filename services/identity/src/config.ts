@@ -14,6 +14,8 @@ export interface IdentityConfig {
   jwt: JwtConfig;
   /** How long a refresh family (a login and its rotations) lives at most, in seconds (REFRESH_TOKEN_TTL_SECONDS). */
   refreshTokenTtlSeconds: number;
+  /** A refresh token rotated less than this ago is a concurrent renewal (another tab), not a reuse (REFRESH_REUSE_GRACE_SECONDS). */
+  refreshReuseGraceSeconds: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** An online provider whose app has been silent this long goes offline. */
   presenceTimeoutSeconds: number;
@@ -37,6 +39,8 @@ const envSchema = z.object({
     .default(''),
   /** A sign-in lasts at most this long (30 days), however often its refresh token is rotated. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(365 * 86400).default(30 * 86400),
+  /** Two tabs renewing at the same moment send the same cookie: the second within this many seconds is no theft. */
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   /** KiB; OWASP's argon2id baseline is 19 MiB with 2 passes. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1048576).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
@@ -64,6 +68,7 @@ export function loadConfig(env: Env = process.env): IdentityConfig {
     natsCredentials: natsCredentialsOf('identity', e),
     jwt,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     argon2: {
       memoryCost: e.ARGON2_MEMORY_KIB,
       timeCost: e.ARGON2_TIME_COST,

@@ -15,7 +15,7 @@ import {
   setRoleBodySchema,
   updateUserBodySchema,
 } from './schemas';
-import type { AuthResponse, CustomerView, ProviderView, SessionIssued, UserView } from './views';
+import type { AuthResponse, CustomerView, ProviderView, SessionIssued, SessionRenewed, UserView } from './views';
 
 /**
  * Identity's NATS request-reply subjects (`identity.cmd.<verb-noun>`). Each request carries the
@@ -35,7 +35,7 @@ const refreshTokenSchema = z.string().min(20).max(200);
  * Exchanges a refresh token for a new access token and a new refresh token of the same family (rotation).
  * A token already rotated ends its whole family (reuse detection); an expired or revoked one is UNAUTHENTICATED.
  */
-export const RefreshSession = defineCommand<SessionIssued>()('identity.cmd.refresh-session', z.object({ refreshToken: refreshTokenSchema }).strict());
+export const RefreshSession = defineCommand<SessionRenewed>()('identity.cmd.refresh-session', z.object({ refreshToken: refreshTokenSchema }).strict());
 
 /** Logout: ends the refresh family of this token (answers whether one was ended). */
 export const EndRefreshFamily = defineCommand<{ ended: boolean }>()('identity.cmd.end-refresh-family', z.object({ refreshToken: refreshTokenSchema }).strict());

@@ -69,10 +69,23 @@ export interface AuthResponse {
   user: UserView;
 }
 
+export interface IssuedRefreshToken {
+  token: string;
+  expiresAt: string;
+}
+
 /**
- * What identity answers the gateway for a login, a registration or a refresh: the spec's `{jwt, user}` plus the
- * refresh token, which the gateway moves into an httpOnly cookie (it never reaches a client's JavaScript).
+ * What identity answers the gateway for a login or a registration: the spec's `{jwt, user}` plus the refresh token,
+ * which the gateway moves into an httpOnly cookie (it never reaches a client's JavaScript).
  */
 export interface SessionIssued extends AuthResponse {
-  refresh: { token: string; expiresAt: string };
+  refresh: IssuedRefreshToken;
+}
+
+/**
+ * A refresh's answer: the rotated refresh token, or null for a renewal that rotated nothing (the same cookie sent
+ * twice at once, e.g. by two tabs): the browser keeps its newest cookie.
+ */
+export interface SessionRenewed extends AuthResponse {
+  refresh: IssuedRefreshToken | null;
 }

@@ -1,4 +1,4 @@
-import type { AuthResponse, SessionIssued } from '@tiredash/contracts';
+import type { AuthResponse, SessionRenewed } from '@tiredash/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 
@@ -11,8 +11,9 @@ function secureFlag(config: GatewayConfig): true | 'auto' {
   return config.nodeEnv === 'production' ? true : 'auto';
 }
 
-/** Sets the refresh cookie of a session identity issued and answers the spec's `{jwt, user}` only. */
-export function sendSession(reply: FastifyReply, session: SessionIssued, config: GatewayConfig): AuthResponse {
+/** Sets the refresh cookie of a session identity issued (none when it rotated nothing) and answers the spec's `{jwt, user}` only. */
+export function sendSession(reply: FastifyReply, session: SessionRenewed, config: GatewayConfig): AuthResponse {
+  if (session.refresh === null) return { jwt: session.jwt, user: session.user };
   const maxAge = Math.max(1, Math.floor((Date.parse(session.refresh.expiresAt) - Date.now()) / 1000));
   void reply.setCookie(REFRESH_COOKIE, session.refresh.token, {
     httpOnly: true,

@@ -60,8 +60,8 @@ export class SessionsService {
    * claims: a role or approval change since is picked up here). A spent token presented again ends the family (it
    * was copied: whoever holds the newer one loses it too); an unknown, expired or ended one is refused.
    */
-  async rotate(token: string): Promise<{ user: UserEntity; refresh: IssuedRefresh }> {
-    type Outcome = { refused: string } | { refused: null; user: UserEntity; refresh: IssuedRefresh };
+  async rotate(token: string): Promise<{ user: UserEntity; refresh: IssuedRefresh | null }> {
+    type Outcome = { refused: string } | { refused: null; user: UserEntity; refresh: IssuedRefresh | null };
     const outcome = await this.dataSource.transaction(async (manager): Promise<Outcome> => {
       const rows: { id: string; family_id: string; user_id: string; family_expires_at: Date; rotated_at: Date | null; family_revoked: boolean }[] =
         await manager.query(
@@ -74,6 +74,13 @@ export class SessionsService {
       if (!row) return { refused: 'Session not found: sign in again' };
       if (row.family_revoked) return { refused: 'Session ended: sign in again' };
       if (new Date(row.family_expires_at).getTime() <= Date.now()) return { refused: 'Session expired: sign in again' };
+      if (row.rotated_at !== null && Date.now() - new Date(row.rotated_at).getTime() < this.config.refreshReuseGraceSeconds * 1000) {
+        // Rotated a moment ago: another tab (or a retried request) of the same browser sent the same cookie before the
+        // first answer arrived. It gets an access token and no new refresh token: the browser keeps the newest cookie.
+        const user = await manager.getRepository(UserEntity).findOne({ where: { id: row.user_id } });
+        if (!user) return { refused: 'The user of this session no longer exists' };
+        return { refused: null, user, refresh: null };
+      }
       if (row.rotated_at !== null) {
         // Reuse of a spent token: the family ends (committed here, refused below), and so do the user's access tokens
         // issued until now (one may be the thief's; the user's other sign-ins renew theirs with their own cookie).

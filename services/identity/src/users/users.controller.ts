@@ -13,6 +13,7 @@ import {
   type CommandParsed,
   type Paged,
   type SessionIssued,
+  type SessionRenewed,
   type UserView,
 } from '@tiredash/contracts';
 import { UsersService } from './users.service';
@@ -33,7 +34,7 @@ export class UsersController {
   }
 
   @Command(RefreshSession)
-  refresh(req: CommandParsed<typeof RefreshSession>): Promise<SessionIssued> {
+  refresh(req: CommandParsed<typeof RefreshSession>): Promise<SessionRenewed> {
     return this.users.refresh(req.refreshToken);
   }
 

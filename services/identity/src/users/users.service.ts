@@ -16,6 +16,7 @@ import {
   type Pagination,
   type RegisterBody,
   type SessionIssued,
+  type SessionRenewed,
   type Role,
   type SetRoleBody,
   type UpdateUserBody,
@@ -123,7 +124,7 @@ export class UsersService {
    * POST /api/auth/refresh: the refresh token is rotated and a new access token answered with the user's current
    * role and session version (a role or approval change since the last token is picked up here).
    */
-  async refresh(refreshToken: string): Promise<SessionIssued> {
+  async refresh(refreshToken: string): Promise<SessionRenewed> {
     const { user, refresh } = await this.sessions.rotate(refreshToken);
     return { jwt: this.sessions.sign(user), user: await this.view(this.dataSource.manager, user), refresh };
   }
