@@ -195,6 +195,8 @@ const SAMPLE_SECRETS: Record<string, string> = {
   S3_ACCESS_KEY_ID: 'AKIASAMPLE',
   S3_SECRET_ACCESS_KEY: 'sample-secret-access-key',
   MAPBOX_TOKEN: 'pk.sample-mapbox-token',
+  GEOCODER_URL: 'http://nominatim.geo.svc.cluster.local:8080',
+  DIRECTIONS_URL: 'http://osrm.geo.svc.cluster.local:5000',
   ...Object.fromEntries(NATS_USERS.map((s) => [natsPasswordKey(s), `n${s}-sample-nats-password-0123456789abcdef`])),
 };
 
@@ -584,7 +586,11 @@ describe('deployment files', () => {
       content: 'DATABASE_URL, NATS_URL, CONTENT_ENCRYPTION_KEY, NATS_PASSWORD',
       payments: 'DATABASE_URL, NATS_URL, STRIPE_API_BASE, STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, NATS_PASSWORD',
       requests: 'DATABASE_URL, NATS_URL, NATS_PASSWORD',
-      dispatch: 'DATABASE_URL, NATS_URL, REDIS_URL, NATS_PASSWORD',
+      dispatch: 'DATABASE_URL, NATS_URL, REDIS_URL, GEOCODER_URL, DIRECTIONS_URL, NATS_PASSWORD',
+    };
+    const hints: Record<string, string> = {
+      dispatch:
+        ' (GEOCODER_URL: a self-hosted Nominatim, not the public nominatim.openstreetmap.org; DIRECTIONS_URL: a self-hosted OSRM, not the public demo server, or https://api.mapbox.com with MAPBOX_TOKEN)',
     };
     it.each(Object.keys(expected).map((s) => [s]))(
       'the built %s process, started with NODE_ENV=production and no secrets, stops at once with one line naming them',
@@ -598,7 +604,7 @@ describe('deployment files', () => {
         });
         expect(run.status).toBe(1);
         const lines = `${run.stdout}${run.stderr}`.trim().split('\n');
-        expect(lines).toEqual([`${name}: invalid environment: ${expected[name]} required when NODE_ENV=production`]);
+        expect(lines).toEqual([`${name}: invalid environment: ${expected[name]} required when NODE_ENV=production${hints[name] ?? ''}`]);
       },
     );
   });

@@ -102,4 +102,14 @@ describe('failing closed on secrets', () => {
     expect(() => requireSettings('svc', { TIREDASH_LOCAL: '1' }, opts)).not.toThrow();
     expect(() => requireSettings('svc', {}, { secrets: { JWT_SECRET: 'set' } })).not.toThrow();
   });
+
+  it('adds a hint for a missing setting whose name says too little, on the same line', () => {
+    const opts = {
+      production: { GEOCODER_URL: undefined, NATS_URL: undefined, REDIS_URL: 'redis://r' },
+      hints: { GEOCODER_URL: 'a self-hosted Nominatim', REDIS_URL: 'never shown: it is set' },
+    };
+    expect(() => requireSettings('svc', { NODE_ENV: 'production' }, opts)).toThrow(
+      new ConfigError('svc: invalid environment: GEOCODER_URL, NATS_URL required when NODE_ENV=production (GEOCODER_URL: a self-hosted Nominatim)'),
+    );
+  });
 });

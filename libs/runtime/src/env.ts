@@ -52,7 +52,12 @@ export function localDefaultsAllowed(env: Env): boolean {
 export function requireSettings(
   service: string,
   env: Env,
-  opts: { secrets?: Record<string, unknown>; production?: Record<string, unknown> },
+  opts: {
+    secrets?: Record<string, unknown>;
+    production?: Record<string, unknown>;
+    /** What would do, for a missing name whose bare name says too little (e.g. a public default refused in production). */
+    hints?: Record<string, string>;
+  },
 ): void {
   const clean = withoutEmpty(env);
   const production = clean.NODE_ENV === 'production';
@@ -64,7 +69,9 @@ export function requireSettings(
   const why = production
     ? 'required when NODE_ENV=production'
     : `required (the public development defaults are used only in a local run: ${LOCAL_FLAG}=1, as npm start sets)`;
-  throw new ConfigError(`${service}: invalid environment: ${missing.join(', ')} ${why}`);
+  const hints = missing.flatMap((name) => (opts.hints?.[name] ? [`${name}: ${opts.hints[name]}`] : []));
+  const more = hints.length ? ` (${hints.join('; ')})` : '';
+  throw new ConfigError(`${service}: invalid environment: ${missing.join(', ')} ${why}${more}`);
 }
 
 /** In production nothing falls back to a local default: every named variable must be set. */

@@ -16,6 +16,12 @@ export interface AddressSuggestion {
   lon: number;
 }
 
+/** Typing suggestions, and whether the geocoder serves them at all. */
+export interface AddressSuggestions {
+  list: AddressSuggestion[];
+  autocomplete: boolean;
+}
+
 interface RawSuggestion {
   display_name?: unknown;
   lat?: unknown;
@@ -106,9 +112,21 @@ export const requestsApi = baseApi.injectEndpoints({
       },
       transformResponse: (raw: Enveloped<MediaView[]>) => unwrapList(raw),
     }),
+    /** An explicit search (the user asked for it, or a typed address is geocoded before it is saved). */
     searchAddress: build.query<AddressSuggestion[], string>({
       query: (q) => ({ url: '/geo/search', params: { q } }),
       transformResponse: (raw: Enveloped<RawSuggestion[]>) => normaliseSuggestions(raw),
+    }),
+    /**
+     * Suggestions while the user types (`autocomplete=1`). `autocomplete: false` when the geocoder serves none
+     * (the public Nominatim forbids autocomplete: only cached answers come back): offer an explicit search.
+     */
+    suggestAddress: build.query<AddressSuggestions, string>({
+      query: (q) => ({ url: '/geo/search', params: { q, autocomplete: 1 } }),
+      transformResponse: (raw: Enveloped<RawSuggestion[]> & { meta?: { autocomplete?: unknown } }) => ({
+        list: normaliseSuggestions(raw),
+        autocomplete: raw?.meta?.autocomplete !== false,
+      }),
     }),
     reverseGeocode: build.query<AddressSuggestion | null, { lat: number; lng: number }>({
       query: ({ lat, lng }) => ({ url: '/geo/reverse', params: { lat, lon: lng } }),
@@ -130,5 +148,6 @@ export const {
   usePlaceBidMutation,
   useUploadRequestPhotosMutation,
   useLazySearchAddressQuery,
+  useLazySuggestAddressQuery,
   useLazyReverseGeocodeQuery,
 } = requestsApi;

@@ -8,10 +8,15 @@ const longitude = z.coerce.number({ invalid_type_error: 'lng must be a number' }
 export const latLngSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export type LatLng = z.infer<typeof latLngSchema>;
 
-/** `GET /api/geo/search?q=` (free text, 2-200 characters; `limit` 1-10, default 5). */
+/**
+ * `GET /api/geo/search?q=` (free text, 2-200 characters; `limit` 1-10, default 5). `autocomplete=1` marks a
+ * search made while the user types: against a geocoder whose policy forbids autocomplete (the public Nominatim)
+ * it is answered from the cache only, with `meta.autocomplete: false`; an explicit search (the default) asks it.
+ */
 export const geoSearchQuerySchema = z.object({
   q: z.string().trim().min(2, 'Type at least 2 characters').max(200),
   limit: z.coerce.number().int().min(1).max(10).default(5),
+  autocomplete: z.preprocess((v) => v === true || v === '1' || v === 'true', z.boolean()),
 });
 export type GeoSearchQuery = z.infer<typeof geoSearchQuerySchema>;
 

@@ -74,6 +74,11 @@ export interface GeoMeta {
   /** True when the upstream service did not answer and this is the fallback (empty suggestions). */
   fallback: boolean;
   reason?: string;
+  /**
+   * False when the geocoder serves no typing suggestions (the public Nominatim forbids autocomplete): a search
+   * made while typing was answered from the cache only; the client should offer an explicit search.
+   */
+  autocomplete?: boolean;
 }
 
 /** `GET /api/geo/search` and `GET /api/geo/reverse` (reverse answers a list of at most one). */

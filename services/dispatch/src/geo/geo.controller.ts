@@ -10,7 +10,7 @@ export class GeoController {
 
   @Command(GeoSearch)
   search(req: CommandParsed<typeof GeoSearch>): Promise<GeoSuggestionsView> {
-    return this.geo.search(req.clientKey, req.query.q, req.query.limit);
+    return this.geo.search(req.clientKey, req.query.q, req.query.limit, req.query.autocomplete);
   }
 
   @Command(GeoReverse)

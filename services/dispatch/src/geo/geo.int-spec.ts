@@ -129,7 +129,7 @@ describe('geocoding and directions proxy (real Redis, NATS, a fake upstream)', (
   });
 
   it('speaks the Mapbox directions API with the map key when configured so', async () => {
-    const mapbox = loadConfig({ DIRECTIONS_URL: upstream.url, DIRECTIONS_KIND: 'mapbox', GEO_UPSTREAM_TIMEOUT_MS: '1500' });
+    const mapbox = loadConfig({ NODE_ENV: 'test', DIRECTIONS_URL: upstream.url, DIRECTIONS_KIND: 'mapbox', GEO_UPSTREAM_TIMEOUT_MS: '1500' });
     const client = new UpstreamClient(mapbox);
     const r = await client.route({ lat: 37.77, lng: -122.42 }, { lat: 37.8, lng: -122.4 }, 'pk.test-map-key');
     expect(r).toMatchObject({ distanceMeters: 3218.688, durationSeconds: 420 });

@@ -7,29 +7,48 @@ import { RedisService } from '../common/redis.service';
 import type { DispatchConfig } from '../config';
 import { MapKeyService } from './map-key.service';
 import { UpstreamClient, UpstreamError } from './upstream.client';
+import { UpstreamRateLimiter } from './upstream-rate-limiter';
+
+type Upstream = 'geocoder' | 'directions';
 
 const fixed = (n: number): string => n.toFixed(5);
 const hash = (s: string): string => createHash('sha1').update(s).digest('hex');
 
 /**
  * The geocoding and directions proxy. Answers from the Redis cache first (free); otherwise spends one upstream
- * call from the caller's per-second budget (RATED_LIMITED when spent) and caches a good answer. When the
- * upstream does not answer: no suggestions (flagged `fallback`) for geocoding, a straight line at
- * AVERAGE_SPEED_MPH for directions. Fallbacks are not cached, so a recovered upstream is used at once.
+ * call from the caller's per-second budget and from the application's global per-second budget of that upstream
+ * (shared by every replica through Redis; RATE_LIMITED when either is spent) and caches a good answer. A search
+ * made while typing is answered from the cache only when the geocoder forbids autocomplete (the public
+ * Nominatim). When the upstream does not answer: no suggestions (flagged `fallback`) for geocoding, a straight
+ * line at AVERAGE_SPEED_MPH for directions. Fallbacks are not cached, so a recovered upstream is used at once.
  */
 @Injectable()
 export class GeoService {
   private readonly logger = new Logger(GeoService.name);
+  private readonly global: UpstreamRateLimiter;
 
   constructor(
     private readonly redis: RedisService,
     private readonly upstream: UpstreamClient,
     private readonly mapKeys: MapKeyService,
     @Inject(DISPATCH_CONFIG) private readonly config: DispatchConfig,
-  ) {}
+  ) {
+    this.global = new UpstreamRateLimiter(redis.client, redis.key('geo', 'global', ''), config.upstreamGlobalPerSecond);
+  }
 
-  async search(clientKey: string, q: string, limit: number): Promise<GeoSuggestionsView> {
+  async search(clientKey: string, q: string, limit: number, autocomplete = false): Promise<GeoSuggestionsView> {
     const key = this.redis.key('geo', 'search', String(limit), hash(q.trim().toLowerCase()));
+    if (autocomplete && !this.config.geocoderAutocomplete) {
+      // The public Nominatim's policy forbids autocomplete: typing is served from what explicit searches cached.
+      const hit = await this.redis.client.get(key);
+      const data = hit ? (JSON.parse(hit) as AddressSuggestionView[]) : [];
+      return {
+        data,
+        meta: hit
+          ? { source: 'cache', cached: true, fallback: false, autocomplete: false }
+          : { source: 'none', cached: false, fallback: false, autocomplete: false, reason: 'no autocomplete against this geocoder: search explicitly' },
+      };
+    }
     return this.suggestions(clientKey, key, () => this.upstream.search(q, limit));
   }
 
@@ -45,7 +64,7 @@ export class GeoService {
   async route(clientKey: string, from: LatLng, to: LatLng): Promise<RouteView> {
     const cached = await this.cachedRoute(from, to);
     if (cached) return cached;
-    await this.spend(clientKey);
+    await this.spend(clientKey, 'directions');
     return this.freshRoute(from, to);
   }
 
@@ -53,7 +72,7 @@ export class GeoService {
   async routeForEta(budgetKey: string, from: LatLng, to: LatLng): Promise<RouteView> {
     const cached = await this.cachedRoute(from, to);
     if (cached) return cached;
-    if (!(await this.trySpend(budgetKey))) return this.straightLine(from, to, 'rate-limited');
+    if (!(await this.trySpend(budgetKey)) || !(await this.global.take('directions')).ok) return this.straightLine(from, to, 'rate-limited');
     return this.freshRoute(from, to);
   }
 
@@ -114,7 +133,7 @@ export class GeoService {
   private async suggestions(clientKey: string, key: string, call: () => Promise<AddressSuggestionView[]>): Promise<GeoSuggestionsView> {
     const hit = await this.redis.client.get(key);
     if (hit) return { data: JSON.parse(hit) as AddressSuggestionView[], meta: { source: 'cache', cached: true, fallback: false } };
-    await this.spend(clientKey);
+    await this.spend(clientKey, 'geocoder');
     try {
       const data = await call();
       await this.redis.client.set(key, JSON.stringify(data), 'EX', this.config.geocodeCacheSeconds);
@@ -134,9 +153,19 @@ export class GeoService {
     return count <= this.config.upstreamPerUserPerSecond;
   }
 
-  private async spend(clientKey: string): Promise<void> {
-    if (await this.trySpend(clientKey)) return;
-    const retryAfterMs = 1000 - (Date.now() % 1000);
-    throw new DomainError('RATE_LIMITED', 'Too many map lookups: try again in a second', { retryAfterMs });
+  /**
+   * The caller's budget first (refused at once: one user cannot queue), then the application's budget of the
+   * upstream, waiting up to GEO_UPSTREAM_MAX_WAIT_MS for a slot so that users searching at the same moment are
+   * served one after the other rather than refused.
+   */
+  private async spend(clientKey: string, upstream: Upstream): Promise<void> {
+    if (!(await this.trySpend(clientKey))) {
+      const retryAfterMs = 1000 - (Date.now() % 1000);
+      throw new DomainError('RATE_LIMITED', 'Too many map lookups: try again in a second', { retryAfterMs });
+    }
+    const slot = await this.global.take(upstream, this.config.upstreamMaxWaitMs);
+    if (!slot.ok) {
+      throw new DomainError('RATE_LIMITED', 'The map service is busy: try again in a second', { retryAfterMs: slot.retryAfterMs });
+    }
   }
 }

@@ -37,9 +37,15 @@ export class GeoController {
   @Get('search')
   @ApiQuery({ name: 'q', required: true, example: '500 Market St, San Francisco' })
   @ApiQuery({ name: 'limit', required: false, type: Number })
+  @ApiQuery({
+    name: 'autocomplete',
+    required: false,
+    type: Boolean,
+    description: '1 while the user types: cache only (meta.autocomplete false) when the geocoder forbids autocomplete',
+  })
   @ApiRoute({ summary: 'Address suggestions {data: [{display_name, lat, lon}], meta}', auth: false, errors: [400, 429] })
   search(@CurrentActor() actor: Actor, @Req() req: FastifyRequest, @Query() raw: Record<string, unknown>): Promise<GeoSuggestionsView> {
-    const query = parseOrThrow(geoSearchQuerySchema, { q: raw.q, limit: raw.limit }, 'Query');
+    const query = parseOrThrow(geoSearchQuerySchema, { q: raw.q, limit: raw.limit, autocomplete: raw.autocomplete }, 'Query');
     return this.rpc.send(GeoSearch, { clientKey: clientKey(actor, req), query });
   }
 

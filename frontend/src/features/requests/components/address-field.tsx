@@ -1,6 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { AddressSuggestion } from '../api';
-import { useAddressSuggestions } from '../hooks/use-address-suggestions';
+import { MIN_ADDRESS_QUERY, useAddressSuggestions } from '../hooks/use-address-suggestions';
+
+export const ADDRESS_FIELD_MESSAGES = {
+  searchHint: 'Suggestions do not appear as you type here: press Enter or Search to look the address up.',
+  noMatch: 'No address matches this text. Check it, or keep it as typed.',
+} as const;
 
 interface AddressFieldProps {
   value: string;
@@ -15,14 +20,19 @@ interface AddressFieldProps {
   error?: string;
 }
 
-/** An address combobox: suggestions appear after a pause in typing; picking one sets address and coordinates. */
+/**
+ * An address combobox: suggestions appear after a pause in typing; picking one sets address and coordinates.
+ * When the geocoder serves no typing suggestions (the public Nominatim forbids autocomplete), a Search button
+ * and Enter look the typed text up explicitly.
+ */
 export function AddressField({ value, onType, onPick, disabled, label = 'Service Address', hint, error }: AddressFieldProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [typing, setTyping] = useState(false);
   const [active, setActive] = useState(-1);
-  const { suggestions, clear } = useAddressSuggestions(value, typing);
-  const open = typing && suggestions.length > 0;
+  const { suggestions, searched, autocomplete, search, searching, clear } = useAddressSuggestions(value, typing);
+  const open = (typing || searched) && suggestions.length > 0;
+  const canSearch = !disabled && !searching && value.trim().length >= MIN_ADDRESS_QUERY;
 
   const pick = (s: AddressSuggestion) => {
     setTyping(false);
@@ -32,6 +42,12 @@ export function AddressField({ value, onType, onPick, disabled, label = 'Service
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!autocomplete && event.key === 'Enter' && !(open && active >= 0)) {
+      // Enter looks the address up instead of submitting the form.
+      event.preventDefault();
+      if (canSearch) void search();
+      return;
+    }
     if (!open) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
@@ -76,9 +92,20 @@ export function AddressField({ value, onType, onPick, disabled, label = 'Service
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setTyping(false), 150)}
       />
+      {!autocomplete && (
+        <button type="button" className="address-field__search" onClick={() => void search()} disabled={!canSearch}>
+          {searching ? 'Searching...' : 'Search'}
+        </button>
+      )}
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
+        </p>
+      )}
+      {!autocomplete && !searched && <p className="field__hint">{ADDRESS_FIELD_MESSAGES.searchHint}</p>}
+      {searched && suggestions.length === 0 && (
+        <p className="field__hint" role="status">
+          {ADDRESS_FIELD_MESSAGES.noMatch}
         </p>
       )}
       {error && (
