@@ -1,5 +1,7 @@
-// Issue 4's browser test: the card path end to end, with Stripe.js replaced by a stand-in (routed from
-// https://js.stripe.com) that sends card details to the bundled Stripe emulator as Stripe.js sends them to Stripe.
+// Issue 4's browser test: the card path end to end on the stack as `npm start` runs it, nothing intercepted: payments
+// runs against the bundled Stripe emulator, so GET /pay/config names the emulator's Stripe.js stand-in (its /v3/),
+// which the payment dialog loads and which sends card details to the emulator as Stripe.js sends them to Stripe
+// (issue 14 item 1: a card payment works in a real browser on the local stack).
 //   provider: /provider/settings -> 'Set Up Stripe Connect' -> hosted onboarding (emulator) -> /provider/complete
 //             (countdown) -> 'Connected' with the masked bank account
 //   customer: card request (budget $90) with a new card, saved -> authorisation of $100 -> request created
@@ -13,7 +15,6 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { dollars, logIn, socketJoined, visibleMessages } from './support/page-steps';
 import { baseUrl } from './support/stack-env';
-import { STRIPE_API_ORIGIN, stripeJsStandIn } from './support/stripe-js-stand-in';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
@@ -77,7 +78,7 @@ async function connectProvider(provider: BrowserSession, p: Page): Promise<strin
   return stripeOrigin;
 }
 
-describe('card payment in two browsers (Stripe.js stand-in -> Stripe emulator)', () => {
+describe("card payment in two browsers (the Stripe emulator's Stripe.js stand-in, chosen by /pay/config, no interception)", () => {
   let customer: BrowserSession;
   let provider: BrowserSession;
 
@@ -105,19 +106,19 @@ describe('card payment in two browsers (Stripe.js stand-in -> Stripe emulator)',
       await logIn(p, 'provider');
       const stripeApi = await connectProvider(provider, p);
 
-      // Stripe.js is loaded from Stripe's servers in production: route it to the stand-in, and Stripe's API host
-      // (which the stand-in calls, as Stripe.js does) to the emulator.
+      // Nothing is routed: watch where the customer's browser gets Stripe.js from and what it sends to Stripe's API.
+      const config = (await (await fetch(`${baseUrl()}/pay/config`)).json()) as { stripeJsUrl: string | null };
+      expect(config.stripeJsUrl).toBe(`${stripeApi}/v3/`);
       let stripeJsRequests = 0;
       const stripeApiCalls: string[] = [];
-      await customer.context.route('https://js.stripe.com/**', async (route) => {
-        stripeJsRequests += 1;
-        await route.fulfill({ status: 200, contentType: 'application/javascript', body: stripeJsStandIn() });
-      });
-      await customer.context.route(`${STRIPE_API_ORIGIN}/**`, async (route) => {
-        const url = new URL(route.request().url());
-        stripeApiCalls.push(`${route.request().method()} ${url.pathname}`);
-        const response = await route.fetch({ url: `${stripeApi}${url.pathname}${url.search}` });
-        await route.fulfill({ response });
+      const stripeHosts: string[] = [];
+      customer.context.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.hostname.endsWith('stripe.com')) stripeHosts.push(request.url());
+        if (request.url() === config.stripeJsUrl) stripeJsRequests += 1;
+        if (url.origin === stripeApi && url.pathname.startsWith('/v1/') && request.method() !== 'OPTIONS') {
+          stripeApiCalls.push(`${request.method()} ${url.pathname}`);
+        }
       });
 
       // The provider's dashboard: balance before, and the live request feed.
@@ -165,6 +166,7 @@ describe('card payment in two browsers (Stripe.js stand-in -> Stripe emulator)',
       await dialog.getByRole('button', { name: 'Pay $100.00' }).click();
       await c.getByText('Card Saved').waitFor({ timeout: 15000 });
       expect(stripeApiCalls).toEqual(['POST /v1/payment_methods']);
+      expect(stripeHosts).toEqual([]);
       await c.getByText('Request Created').waitFor({ timeout: 15000 });
       await c.waitForURL((url) => url.pathname.startsWith('/bidding/'), { timeout: 15000 });
       const requestId = new URL(c.url()).pathname.split('/')[2];

@@ -2,7 +2,6 @@
 export const env = {
   apiBaseUrl: 'http://127.0.0.1:9/api',
   payBaseUrl: 'http://127.0.0.1:9/pay',
-  stripeJsUrl: null as string | null,
   mapTileUrl: null as string | null,
   isDev: false,
 } as const;

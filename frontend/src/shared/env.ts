@@ -6,8 +6,6 @@ export const env = {
   apiBaseUrl,
   /** Base URL of the card-payment backend (the spec's separate host); the gateway's /pay beside /api by default. */
   payBaseUrl: (import.meta.env.VITE_PAY_BASE_URL as string | undefined) ?? apiBaseUrl.replace(/\/api\/?$/, '/pay'),
-  /** Where Stripe.js is loaded from: Stripe's own script (https://js.stripe.com) unless set. */
-  stripeJsUrl: (import.meta.env.VITE_STRIPE_JS_URL as string | undefined) || null,
   /** Map tile URL template for Leaflet (`{key}` becomes the map key); unset: Mapbox tiles with the map key of the settings. */
   mapTileUrl: (import.meta.env.VITE_MAP_TILE_URL as string | undefined) || null,
   isDev: import.meta.env.DEV,

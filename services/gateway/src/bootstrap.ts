@@ -20,6 +20,8 @@ import { AppModule } from './app.module';
 import { staticDirExists, type GatewayConfig } from './config';
 import { REDIS } from './health/redis.token';
 import { registerRealtimeProxy } from './realtime-proxy/realtime-proxy';
+import { RpcService } from './common/rpc.service';
+import { askStripeJsStandInSources } from './payments/stripe-js-sources';
 
 export interface GatewayAppOptions {
   /** Defaults to a JSON pino logger at config.logLevel. */
@@ -65,16 +67,19 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
   // The refresh token travels in an httpOnly cookie (services/gateway/src/auth/refresh-cookie.ts).
   await app.register(fastifyCookie);
 
+  // Stripe.js is Stripe's own, or on a local stack the Stripe emulator's stand-in, whose origin is allowed only then.
+  const stripeJs = await askStripeJsStandInSources(app.get(RpcService), config.rpcTimeoutMs, logger);
+
   registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: ["'self'", 'https://js.stripe.com', ...stripeJs],
         styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:', ...stripeJs],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

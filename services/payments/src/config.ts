@@ -19,6 +19,12 @@ export interface PaymentsConfig {
     publishableKey: string | null;
     webhookSecret: string;
     webhookToleranceSeconds: number;
+    /**
+     * Where browsers load Stripe.js from, handed to the SPA by GET /pay/config: null for Stripe's own
+     * (https://js.stripe.com), the bundled emulator's stand-in (`<STRIPE_API_BASE>/v3/`, or STRIPE_JS_URL) when
+     * the API is not Stripe's and the keys are test keys.
+     */
+    jsUrl: string | null;
   };
   /** Base URL of the SPA, for the default onboarding refresh/return URLs. */
   appPublicUrl: string;
@@ -57,6 +63,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+  STRIPE_JS_URL: z.union([z.literal('none'), z.string().url('must be a URL like http://localhost:12111/v3/, or none')]).optional(),
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   APP_PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   UNCLAIMED_AUTHORIZATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(1800),
@@ -79,6 +86,7 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
   const apiBase = (e.STRIPE_API_BASE ?? DEV_STRIPE.apiBase).replace(/\/+$/, '');
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const publishableKey = e.STRIPE_PUBLISHABLE_KEY ?? (e.NODE_ENV === 'production' ? null : DEV_STRIPE.publishableKey);
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
@@ -91,9 +99,10 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
       port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
       protocol,
       secretKey: e.STRIPE_SECRET_KEY ?? DEV_STRIPE.secretKey,
-      publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? (e.NODE_ENV === 'production' ? null : DEV_STRIPE.publishableKey),
+      publishableKey,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? DEV_STRIPE.webhookSecret,
       webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+      jsUrl: stripeJsUrlOf(url, publishableKey, e.STRIPE_JS_URL),
     },
     appPublicUrl: e.APP_PUBLIC_URL.replace(/\/+$/, ''),
     unclaimedAuthorizationSeconds: e.UNCLAIMED_AUTHORIZATION_SECONDS,
@@ -102,4 +111,15 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
     withdrawalReconcileIntervalMs: e.WITHDRAWAL_RECONCILE_INTERVAL_MS,
     withdrawalReconcileAfterSeconds: e.WITHDRAWAL_RECONCILE_AFTER_SECONDS,
   };
+}
+
+/**
+ * Stripe.js for the SPA. Real Stripe (api.stripe.com) or a live key: Stripe's own script, always. Any other API
+ * base is the bundled emulator, which serves its Stripe.js stand-in at /v3/ (STRIPE_JS_URL when browsers reach
+ * the emulator elsewhere than STRIPE_API_BASE, e.g. from outside Docker; `none`: Stripe's own script).
+ */
+function stripeJsUrlOf(apiBase: URL, publishableKey: string | null, configured: string | undefined): string | null {
+  const stripeHost = apiBase.hostname === 'stripe.com' || apiBase.hostname.endsWith('.stripe.com');
+  if (stripeHost || !publishableKey?.startsWith('pk_test_') || configured === 'none') return null;
+  return configured ?? new URL('/v3/', apiBase).toString();
 }

@@ -149,7 +149,7 @@ export class PaymentsController {
   @Command(GetPaymentsConfig)
   config(): PaymentsConfigView {
     const key = this.cfg.stripe.publishableKey;
-    return { publishableKey: key, stripeSecretKey: key };
+    return { publishableKey: key, stripeSecretKey: key, stripeJsUrl: this.cfg.stripe.jsUrl };
   }
 
   @Command(HandleStripeWebhook)

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import vm from 'node:vm';
 import Stripe from 'stripe';
 import { createStripeEmulator, randomKeys, type StripeEmulator } from './emulator';
 
@@ -204,5 +205,26 @@ describe('stripe emulator (driven by the official stripe SDK)', () => {
     const payouts = received.filter((d) => d.body.includes('"payout.paid"'));
     expect(payouts.length).toBeGreaterThan(0);
     expect(JSON.parse(payouts[0]!.body)).toHaveProperty('account');
+  });
+  it('serves the Stripe.js stand-in at /v3/: window.Stripe, whose createPaymentMethod sends the card to this emulator with the publishable key', async () => {
+    for (const path of ['/v3/', '/v3']) {
+      const res = await fetch(`${emulator.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/javascript/);
+    }
+    const script = await (await fetch(`${emulator.url}/v3/`)).text();
+    // Run it as a browser would (the page's window, fetch and URLSearchParams); the card element's fields are
+    // what its mounted inputs hold.
+    const window: { Stripe?: (key: string) => { createPaymentMethod(data: unknown): Promise<{ paymentMethod?: Stripe.PaymentMethod; error?: { message: string } }> } } = {};
+    vm.runInNewContext(script, { window, fetch, URLSearchParams, setTimeout });
+    expect(typeof window.Stripe).toBe('function');
+    expect(() => window.Stripe?.(keys.secretKey)).toThrow(/publishable key/);
+    const stripeJs = window.Stripe!(keys.publishableKey);
+    const card = { _fields: { number: { value: '4242 4242 4242 4242' }, expiry: { value: '12 / 34' }, cvc: { value: '123' } } };
+    const created = await stripeJs.createPaymentMethod({ type: 'card', card, billing_details: { name: 'Casey Card' } });
+    expect(created.error).toBeUndefined();
+    const pm = await stripe.paymentMethods.retrieve(created.paymentMethod!.id);
+    expect(pm.card?.last4).toBe('4242');
+    expect(pm.billing_details.name).toBe('Casey Card');
   });
 });

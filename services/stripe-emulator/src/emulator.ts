@@ -5,6 +5,7 @@ import { nowSeconds, stripeId } from './ids';
 import * as r from './resources';
 import { EmulatorState, type Json } from './state';
 import { StripeApiError } from './stripe-error';
+import { stripeJsStandIn } from './stripe-js-stand-in';
 import { WebhookDispatcher } from './webhooks';
 
 export interface EmulatorOptions {
@@ -319,6 +320,19 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
   });
 
   app.get('/health', (_req, reply) => reply.send({ status: 'ok' }));
+
+  // Stripe.js for a local stack (what https://js.stripe.com/v3 is for real Stripe): the stand-in, sending its API
+  // calls to this emulator at the URL browsers reach it at. Payments names this URL in GET /pay/config.
+  let standIn: { base: string; script: string } | null = null;
+  const serveStripeJs = (_req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    if (standIn?.base !== listenUrl) standIn = { base: listenUrl, script: stripeJsStandIn(listenUrl) };
+    return reply
+      .headers({ 'cache-control': 'no-cache', 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' })
+      .type('application/javascript; charset=utf-8')
+      .send(standIn.script);
+  };
+  app.get('/v3', serveStripeJs);
+  app.get('/v3/', serveStripeJs);
 
   return {
     app,

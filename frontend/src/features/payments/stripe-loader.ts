@@ -1,10 +1,12 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { createContext, useContext } from 'react';
-import { env } from '../../shared/env';
 
-/** Turns a publishable key into a ready Stripe object (null: Stripe.js could not start). */
-export type StripeLoader = (publishableKey: string) => Promise<Stripe | null>;
+/**
+ * Turns a publishable key into a ready Stripe object (null: Stripe.js could not start). `stripeJsUrl` is where
+ * GET /pay/config says Stripe.js comes from: null for Stripe's own, on a local stack the Stripe emulator's stand-in.
+ */
+export type StripeLoader = (publishableKey: string, stripeJsUrl: string | null) => Promise<Stripe | null>;
 
 type StripeConstructor = (publishableKey: string) => Stripe;
 
@@ -15,7 +17,6 @@ function injectScript(url: string): Promise<StripeConstructor> {
       if (typeof ctor === 'function') resolve(ctor);
       else reject(new Error(`Stripe.js from ${url} did not define window.Stripe`));
     };
-    if ((window as unknown as { Stripe?: unknown }).Stripe) return ready();
     const script = document.createElement('script');
     script.src = url;
     script.async = true;
@@ -26,31 +27,41 @@ function injectScript(url: string): Promise<StripeConstructor> {
 }
 
 /**
- * Stripe.js from Stripe's servers (loadStripe, which injects https://js.stripe.com/...), or from `scriptUrl`
- * when one is configured (VITE_STRIPE_JS_URL). One Stripe object per key; a failed load may be retried.
+ * Stripe.js from Stripe's servers (loadStripe, which injects https://js.stripe.com/... and accepts no other
+ * origin), or from `stripeJsUrl` when the server names one at run time (a script tag, then `window.Stripe`).
+ * One Stripe object per script and key; a failed load may be retried.
  */
-export function createStripeLoader(scriptUrl: string | null): StripeLoader {
+export function createStripeLoader(): StripeLoader {
   const byKey = new Map<string, Promise<Stripe | null>>();
-  let script: Promise<StripeConstructor> | null = null;
-  return (publishableKey) => {
-    const cached = byKey.get(publishableKey);
+  const scripts = new Map<string, Promise<StripeConstructor>>();
+  return (publishableKey, stripeJsUrl) => {
+    const cacheKey = `${stripeJsUrl ?? 'stripe'} ${publishableKey}`;
+    const cached = byKey.get(cacheKey);
     if (cached) return cached;
-    const loading = scriptUrl
-      ? (script ??= injectScript(scriptUrl).catch((err: unknown) => {
-          script = null;
+    let loading: Promise<Stripe | null>;
+    if (stripeJsUrl) {
+      let script = scripts.get(stripeJsUrl);
+      if (!script) {
+        script = injectScript(stripeJsUrl).catch((err: unknown) => {
+          scripts.delete(stripeJsUrl);
           throw err;
-        })).then((ctor) => ctor(publishableKey))
-      : loadStripe(publishableKey);
+        });
+        scripts.set(stripeJsUrl, script);
+      }
+      loading = script.then((ctor) => ctor(publishableKey));
+    } else {
+      loading = loadStripe(publishableKey);
+    }
     const guarded = loading.catch((err: unknown) => {
-      byKey.delete(publishableKey);
+      byKey.delete(cacheKey);
       throw err;
     });
-    byKey.set(publishableKey, guarded);
+    byKey.set(cacheKey, guarded);
     return guarded;
   };
 }
 
-export const defaultStripeLoader: StripeLoader = createStripeLoader(env.stripeJsUrl);
+export const defaultStripeLoader: StripeLoader = createStripeLoader();
 
 /** Lets tests (and other hosts) give the payment dialog their own Stripe object. */
 export const StripeLoaderContext = createContext<StripeLoader>(defaultStripeLoader);

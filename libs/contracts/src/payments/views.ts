@@ -129,6 +129,11 @@ export interface PaymentsConfigView {
    * PUBLISHABLE key (the secret key never leaves the payments service).
    */
   stripeSecretKey: string | null;
+  /**
+   * Where the SPA loads Stripe.js from: null for Stripe's own (https://js.stripe.com); on a local stack the bundled
+   * emulator's stand-in (its /v3/), which sends card details to the emulator as Stripe.js sends them to Stripe.
+   */
+  stripeJsUrl: string | null;
 }
 
 export interface WebhookResultView {

@@ -11,11 +11,11 @@ const KEY = 'pk_test_dialog';
 const SAVED = { id: 'pm_saved_1', last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2034, name: 'Casey Smith' };
 const AUTH = { authorizationId: 'a1', paymentIntentId: 'pi_test_1', status: 'requires_capture', amount: 10000, requestId: null, replacedPaymentIntentId: null, card: null };
 
-function setup(opts: { cards?: unknown[]; key?: string | null; loader?: StripeLoader; fake?: FakeStripe; authorize?: () => { status?: number; json?: unknown }; requestId?: string; notice?: string }) {
+function setup(opts: { cards?: unknown[]; key?: string | null; stripeJsUrl?: string | null; loader?: StripeLoader; fake?: FakeStripe; authorize?: () => { status?: number; json?: unknown }; requestId?: string; notice?: string }) {
   const fake = opts.fake ?? fakeStripe();
   const loader: StripeLoader = opts.loader ?? (() => Promise.resolve(fake.stripe));
   const api = stubFetch({
-    'GET /pay/config': { json: { publishableKey: opts.key === undefined ? KEY : opts.key, stripeSecretKey: opts.key === undefined ? KEY : opts.key } },
+    'GET /pay/config': { json: { publishableKey: opts.key === undefined ? KEY : opts.key, stripeSecretKey: opts.key === undefined ? KEY : opts.key, stripeJsUrl: opts.stripeJsUrl ?? null } },
     'GET /pay/api/cards': { json: { data: opts.cards ?? [] } },
     'POST /pay/api/attach/customer': ({ body }) => ({ json: { customerId: 'cus_1', paymentMethodId: (body as { paymentMethodId: string }).paymentMethodId, card: SAVED, savedCards: [SAVED] } }),
     'POST /pay/api/payments/authorize': () => (opts.authorize ? opts.authorize() : { json: AUTH }),
@@ -44,6 +44,16 @@ describe('CardPaymentDialog', () => {
     expect(within(dialog).queryByLabelText('Cardholder Name')).not.toBeInTheDocument();
     await s.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(s.onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it("loads Stripe.js from where the config answer says: the Stripe emulator's stand-in on a local stack, Stripe's own otherwise", async () => {
+    const fake = fakeStripe();
+    const loader = jest.fn<ReturnType<StripeLoader>, Parameters<StripeLoader>>(() => Promise.resolve(fake.stripe));
+    const s = setup({ loader, fake, stripeJsUrl: 'http://127.0.0.1:12111/v3/' });
+    api = s.api;
+    await waitFor(() => expect(fake.mounted()).toBe(true));
+    expect(loader).toHaveBeenCalledWith(KEY, 'http://127.0.0.1:12111/v3/');
+    expect(loader.mock.calls.every(([, url]) => url === 'http://127.0.0.1:12111/v3/')).toBe(true);
   });
 
   it('says the same when Stripe.js cannot load', async () => {

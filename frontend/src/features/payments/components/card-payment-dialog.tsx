@@ -18,13 +18,16 @@ function publishableKeyOf(config: { publishableKey: string | null; stripeSecretK
 }
 
 /**
- * The customer's payment dialog ('Payment'): the key comes from GET /pay/config, Stripe.js is loaded with it, then
+ * The customer's payment dialog ('Payment'): the key and where Stripe.js comes from are GET /pay/config's answer
+ * (read when the dialog opens, never built in), Stripe.js is loaded with them, then
  * saved cards or a new card authorise `amount` (dollars, fee included). Without a key, or when Stripe.js cannot
  * load, it says 'Unable to load payment system. Please try again later.'.
  */
 export function CardPaymentDialog({ open, amount, requestId, notice, onSuccess, onCancel }: CardPaymentDialogProps) {
   const config = useGetPaymentsConfigQuery(undefined, { skip: !open });
   const key = publishableKeyOf(config.data);
+  // Where Stripe.js comes from is the server's answer too (the Stripe emulator's stand-in on a local stack).
+  const stripeJsUrl = config.data?.stripeJsUrl ?? null;
   const loader = useStripeLoader();
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -33,7 +36,7 @@ export function CardPaymentDialog({ open, amount, requestId, notice, onSuccess, 
     if (!open || !key) return undefined;
     let live = true;
     setLoadFailed(false);
-    loader(key).then(
+    loader(key, stripeJsUrl).then(
       (s) => {
         if (!live) return;
         if (s) setStripe(s);
@@ -46,7 +49,7 @@ export function CardPaymentDialog({ open, amount, requestId, notice, onSuccess, 
     return () => {
       live = false;
     };
-  }, [open, key, loader]);
+  }, [open, key, stripeJsUrl, loader]);
 
   const unavailable = config.isError || (config.isSuccess && key === null) || loadFailed;
 

@@ -1,15 +1,14 @@
-// A stand-in for Stripe.js (https://js.stripe.com/...), served to the browser by routing the script URL in tests.
+// A stand-in for Stripe.js (https://js.stripe.com/v3), served by the emulator at GET /v3/: on a local stack the
+// payments service names it in GET /pay/config (`stripeJsUrl`) and the SPA loads it instead of Stripe's script,
+// so a card payment works in a real browser without Stripe (the browser tests use the same one).
 // It implements the small part the payment dialog uses, the way Stripe.js does it: `Stripe(publishableKey)`,
 // `elements().create('card')` mounting the card fields, `change` events with inline errors, and
-// `createPaymentMethod` sending the card details straight to the Stripe API (here: the bundled emulator) with
+// `createPaymentMethod` sending the card details straight to the Stripe API (here: the emulator itself) with
 // the publishable key, so the card number never reaches our own servers. Authorisation and capture stay on the
-// server (the payments service, with the secret key). Like Stripe.js it calls https://api.stripe.com, which the
-// SPA's Content-Security-Policy allows; a test routes that host to the emulator.
+// server (the payments service, with the secret key).
 
-export const STRIPE_API_ORIGIN = 'https://api.stripe.com';
-
-/** The script text, talking to the Stripe API at `apiBase` (Stripe's own host by default). */
-export function stripeJsStandIn(apiBase: string = STRIPE_API_ORIGIN): string {
+/** The script text, sending its Stripe API calls to `apiBase` (the emulator's URL as the browser reaches it). */
+export function stripeJsStandIn(apiBase: string): string {
   return `(() => {
   const API = ${JSON.stringify(apiBase.replace(/\/+$/, ''))};
   const digits = (s) => String(s || '').replace(/\\D/g, '');
