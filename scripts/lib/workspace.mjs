@@ -70,9 +70,11 @@ export function frontendInfo() {
 }
 
 /**
- * On a fresh clone: `npm ci` (or `npm install` without a lock file). When `npm ci` refuses a lock file that
- * is out of sync with package.json, falls back to `npm install` (which keeps the locked versions it can)
- * so that a fresh clone still comes up; the warning says to commit the refreshed lock file.
+ * On a fresh clone: `npm ci` (or `npm install` without a lock file). A lock file `npm ci` refuses is a bug of the
+ * commit, not something to paper over: the launcher stops and says how to refresh it, never rewriting it itself.
+ * (The refusals seen so far were other platforms' optional packages missing from the lock, npm/cli#4828: a lock
+ * refreshed with node_modules present drops them; `npm install --package-lock-only` on a clean tree restores them,
+ * and e2e/src/lockfile.spec.ts fails when one is missing.)
  */
 export async function ensureInstalled({ quiet = false } = {}) {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
@@ -88,9 +90,10 @@ export async function ensureInstalled({ quiet = false } = {}) {
   try {
     await run('npm', ['ci', ...flags], { quiet: true, label: 'npm ci' });
   } catch (err) {
-    if (!/in sync|EUSAGE/.test(String(err.output ?? ''))) throw err;
-    log('warning: package-lock.json is out of sync with package.json (npm ci refused it); running npm install instead');
-    await run('npm', ['install', ...flags], { quiet, label: 'npm install' });
+    if (/in sync|EUSAGE/.test(String(err.output ?? ''))) {
+      err.message = `npm ci refused package-lock.json (out of sync with package.json): refresh it with \`npm install --package-lock-only\` and commit it. ${err.message}`;
+    }
+    throw err;
   }
   return true;
 }
