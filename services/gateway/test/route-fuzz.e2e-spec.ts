@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { startGatewayStack, type GatewayStack } from './support/gateway-harness';
+import { providerData, startGatewayStack, type GatewayStack } from './support/gateway-harness';
 import { DbFingerprint, diff, type Fingerprints } from './support/db-fingerprint';
-import { bodyArbitrary, stringLeaves, validArbitrary, weirdValue, withLeaf, type DocSchema } from './support/json-schema-arbitrary';
+import { bodyArbitrary, mutatedArbitrary, stringLeaves, validArbitrary, weirdValue, withLeaf, type DocSchema } from './support/json-schema-arbitrary';
 import { buildOwnedWorld, type OwnedWorld } from './support/owned-world';
 
 /**
@@ -55,10 +55,61 @@ function asText(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 }
 
-/** A path parameter: a real id, a random uuid, or something that is no id at all. */
-function idArbitrary(ids: readonly string[]): fc.Arbitrary<string> {
+/**
+ * Bodies that pass the routes' validation (a schema alone cannot say what a phone or a tire size looks like), so that
+ * the fuzz reaches the services' own checks: each is sent as is, with one field broken, or mixed with generated ones.
+ */
+const EXAMPLES: Record<string, (w: OwnedWorld) => unknown[]> = {
+  'POST /api/auth/local': (w) => [{ identifier: w.customerB.email, password: 'not-the-password' }],
+  'POST /api/auth/local/register': () => [{ username: 'fuzz', email: `fuzz-${Date.now()}@example.test`, password: 'Password123!', role: 'customer' }],
+  'POST /api/user-role/update': (w) => [{ userId: w.customerB.id, roleName: 'provider' }],
+  'PUT /api/users/{id}': () => [{ username: 'renamed by fuzz' }, { accountType: 'provider' }],
+  'POST /api/customers': (w) => [{ data: { fullName: 'Fuzz Customer', phone: '+1 555 000 4444', paymentMethod: 'cash', user: w.customerB.id } }],
+  'PUT /api/customers/{id}': () => [{ data: { fullName: 'Fuzzed Name', phone: '+1 555 000 5555', paymentMethod: 'card' } }],
+  'POST /api/providers': (w) => [providerData({ user: w.providerB.id })],
+  'PUT /api/providers/{id}': () => [{ data: { businessName: 'Fuzzed Tires', hourlyRate: 70 } }, { data: { isApproved: false } }, { data: { walletBalance: 1e6 } }],
+  'PUT /api/providers/{id}/presence': () => [{ online: true, position: { lat: 37.77, lng: -122.42 } }, { online: false }],
+  'POST /api/service-requests': () => [
+    { data: { tireSize: '225/65/R17', serviceType: 'Flat Tire Repair', budget: 80, paymentMethod: 'cash', location: { address: '500 Market St', lat: 37.79, lng: -122.4 } } },
+  ],
+  'PUT /api/service-requests/{id}': (w) => [
+    { data: { tireStatus: 'Cancelled' } },
+    { data: { tireStatus: 'Accepted', accepted_bid: w.openBidId } },
+    { data: { tireStatus: 'Service Completed' } },
+    { data: { budget: 90 } },
+    { data: { amount: 1 } },
+  ],
+  'POST /api/bids': (w) => [{ data: { requestId: w.openRequestId, amount: 70, estimatedArrival: 12 } }, { data: { requestId: w.acceptedRequestId, amount: 1, estimatedArrival: 1 } }],
+  'PUT /api/bids/{id}': () => [{ data: { bidStatus: 'accepted' } }],
+  'POST /api/ratings': (w) => [{ data: { request_id: w.completedRequestId, rating: 4, comment: 'fuzz' } }, { data: { request_id: w.acceptedRequestId, rating: 1 } }],
+  'POST /pay/payments/capture': (w) => [{ requestId: w.acceptedRequestId }, { paymentIntentId: w.paymentIntentId, updatedAmount: 100 }],
+  'POST /pay/payments/void': (w) => [{ requestId: w.acceptedRequestId }, { paymentIntentId: w.paymentIntentId }],
+  'POST /pay/api/payments/authorize': (w) => [{ paymentMethodId: 'pm_card_visa', email: 'fuzz@example.test', amount: 9000, requestId: w.openRequestId }],
+  'POST /pay/providers/withdraw': (w) => [{ amount: 500 }, { amount: 500, providerId: w.providerA.providerId }],
+  'PUT /api/stripes/{id}': () => [{ bankName: 'Fuzz Bank', bankNumber: '1234' }],
+  'PUT /api/providers/{id}/stripe-status': () => [{ status: 'active' }],
+  'PUT /api/settings': () => [{ data: { serviceFee: 10, tipping: true } }],
+};
+
+/** The id a route's path most usefully names: a resource the fuzzing personas own or may change. */
+function preferredId(path: string, w: OwnedWorld): string {
+  const own: [string, string][] = [
+    ['/api/customers/', w.customerA.profileId],
+    ['/api/providers/', w.providerA.providerId],
+    ['/api/bids/', w.openBidId],
+    ['/api/stripes/', w.paymentAccountId],
+    ['/api/users/', w.customerB.id],
+    ['/api/upload', w.uploadId],
+    ['/api/dispatch/', w.acceptedRequestId],
+  ];
+  return own.find(([prefix]) => path.startsWith(prefix))?.[1] ?? w.openRequestId;
+}
+
+/** A path parameter: the route's own resource, another real id, a random uuid, or something that is no id at all. */
+function idArbitrary(preferred: string, ids: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { arbitrary: fc.constantFrom(...ids), weight: 3 },
+    { arbitrary: fc.constant(preferred), weight: 3 },
+    { arbitrary: fc.constantFrom(...ids), weight: 2 },
     { arbitrary: fc.uuid(), weight: 1 },
     { arbitrary: weirdValue.map(asText), weight: 1 },
   );
@@ -81,7 +132,7 @@ function queryValue(name: string, schema: DocSchema | undefined, ids: readonly s
               : /from|to/.test(name)
                 ? fc.constantFrom('37.77,-122.42', '37.79,-122.40', '91,181', 'a,b')
                 : fc.string({ unit: 'grapheme', maxLength: 30 });
-  return fc.oneof({ arbitrary: good, weight: 3 }, { arbitrary: weirdValue.map(asText), weight: 1 });
+  return fc.oneof({ arbitrary: good, weight: 6 }, { arbitrary: weirdValue.map(asText), weight: 1 });
 }
 
 /** Parameters nobody documents: operators, prototype keys, absurd paging. */
@@ -100,26 +151,53 @@ const oddQuery: fc.Arbitrary<[string, string]> = fc.constantFrom<[string, string
   ['search', '%\u0000_'],
 );
 
-function inputArbitrary(route: Route, ids: readonly string[]): fc.Arbitrary<Input> {
+function inputArbitrary(route: Route, w: OwnedWorld, ids: readonly string[]): fc.Arbitrary<Input> {
   const params = route.op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const queryParams = params.filter((p) => p.in === 'query');
   const headerParams = params.filter((p) => p.in === 'header');
   const schema = route.op.requestBody?.content['application/json']?.schema;
-  const pathArb = fc.tuple(...pathParams.map(() => idArbitrary(ids))).map((values) => {
+  const preferred = preferredId(route.path, w);
+  const pathArb = fc.tuple(...pathParams.map(() => idArbitrary(preferred, ids))).map((values) => {
     let i = 0;
     return route.path.replace(/\{[^}]+\}/g, () => enc(values[i++]!));
   });
-  const queryArb = fc
+  // A query a client could send (ids, paging): the list's own checks are reached, not only the parser's.
+  const plain = fc
     .tuple(
-      ...queryParams.map((p) => (p.required ? queryValue(p.name, p.schema, ids).map((v) => [[p.name, v]]) : fc.option(queryValue(p.name, p.schema, ids).map((v) => [[p.name, v]]), { nil: [] }))),
-      fc.option(oddQuery.map((q) => [q]), { nil: [], freq: 2 }),
+      ...queryParams.map((p) =>
+        /id|documentId/i.test(p.name)
+          ? fc.option(fc.constantFrom(...ids).map((v) => [[p.name, v]]), { nil: [] })
+          : /pagination/.test(p.name)
+            ? fc.option(fc.integer({ min: 1, max: 50 }).map((v) => [[p.name, String(v)]]), { nil: [] })
+            : p.required
+              ? queryValue(p.name, p.schema, ids).map((v) => [[p.name, v]])
+              : fc.constant([]),
+      ),
     )
     .map((parts) => (parts as [string, string][][]).flat());
+  const anything = fc
+    .tuple(
+      ...queryParams.map((p) => (p.required ? queryValue(p.name, p.schema, ids).map((v) => [[p.name, v]]) : fc.option(queryValue(p.name, p.schema, ids).map((v) => [[p.name, v]]), { nil: [] }))),
+      fc.option(oddQuery.map((q) => [q]), { nil: [], freq: 4 }),
+    )
+    .map((parts) => (parts as [string, string][][]).flat());
+  const queryArb = fc.oneof({ arbitrary: plain, weight: 2 }, { arbitrary: anything, weight: 3 });
   const headersArb = fc
     .tuple(...headerParams.map((h) => fc.option(fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 60 }), fc.uuid()).map((v) => [h.name, v] as const), { nil: null })))
     .map((hs) => Object.fromEntries(hs.filter((h): h is readonly [string, string] => h !== null && /^[\x20-\x7e]*$/.test(h[1]))));
-  const bodyArb = route.method === 'GET' ? fc.constant(undefined) : bodyArbitrary(schema, ids);
+  const examples = EXAMPLES[route.key]?.(w) ?? [];
+  const generated = bodyArbitrary(schema, ids);
+  const bodyArb =
+    route.method === 'GET'
+      ? fc.constant(undefined)
+      : examples.length === 0
+        ? generated
+        : fc.oneof(
+            { arbitrary: generated, weight: 2 },
+            { arbitrary: fc.constantFrom(...examples), weight: 1 },
+            { arbitrary: mutatedArbitrary(fc.constantFrom(...examples)), weight: 3 },
+          );
   return fc.record({ path: pathArb, query: queryArb, body: bodyArb, headers: headersArb });
 }
 
@@ -154,20 +232,13 @@ describe(`fuzzing every write and query route (seed ${SEED}, ${RUNS} inputs per 
     const ids = [w.openRequestId, w.providerB.providerId, w.customerB.profileId, w.paymentAccountId];
     const failures: string[] = [];
     let before = await db.settle();
-    // The path's id names a resource the caller may change, so that the NUL reaches the service's write.
-    const own: [string, string][] = [
-      ['/api/customers/', w.customerA.profileId],
-      ['/api/providers/', w.providerA.providerId],
-      ['/api/bids/', w.openBidId],
-      ['/api/stripes/', w.paymentAccountId],
-      ['/api/users/', w.customerB.id],
-    ];
     for (const route of routes.filter((r) => r.method !== 'GET')) {
       const schema = route.op.requestBody?.content['application/json']?.schema;
       if (!schema) continue;
-      const id = own.find(([prefix]) => route.path.startsWith(prefix))?.[1] ?? w.openRequestId;
-      const [sample] = fc.sample(validArbitrary(schema, ids, { allKeys: true }), { seed: SEED, numRuns: 1 });
-      for (const leaf of stringLeaves(sample)) {
+      // The path's id names a resource the caller may change, so that the NUL reaches the service's write.
+      const id = preferredId(route.path, w);
+      const samples = [...fc.sample(validArbitrary(schema, ids, { allKeys: true }), { seed: SEED, numRuns: 1 }), ...(EXAMPLES[route.key]?.(w) ?? [])];
+      for (const [sample, leaf] of samples.flatMap((x) => stringLeaves(x).map((l) => [x, l] as const))) {
         const body = withLeaf(sample, leaf, `a\u0000b`);
         for (const persona of personas) {
           const res = await s.request(route.method, route.path.replace(/\{[^}]+\}/g, id), { token: tokens[persona], body });
@@ -208,7 +279,7 @@ describe(`fuzzing every write and query route (seed ${SEED}, ${RUNS} inputs per 
     const counts = { calls: 0, refused: 0, ok: 0 };
     let before: Fingerprints = await db.settle();
     for (const route of routes) {
-      const property = fc.asyncProperty(inputArbitrary(route, ids), async (input) => {
+      const property = fc.asyncProperty(inputArbitrary(route, w, ids), async (input) => {
         const url = input.query.length > 0 ? `${input.path}?${input.query.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&')}` : input.path;
         for (const persona of personas) {
           const res = await s.request(route.method, url, { token: tokens[persona], body: input.body, headers: input.headers });
