@@ -662,6 +662,57 @@ describe('deployment files', () => {
     });
   });
 
+  describe('connection budget (docs/capacity.md)', () => {
+    /** PostgreSQL's defaults, and what is left for people and tools (psql, backups, monitoring). */
+    const MAX_CONNECTIONS = 100;
+    const SUPERUSER_RESERVED = 3;
+    const MIN_HEADROOM = 10;
+
+    interface Row {
+      name: string;
+      pods: number;
+      surge: number;
+      pool: number;
+    }
+
+    const rows: Row[] = k8sObjects
+      .filter((o) => o.kind === 'Deployment' || o.kind === 'Job')
+      .flatMap((o) => {
+        const container = o.spec!.template!.spec.containers[0]!;
+        const env = containerEnv(container);
+        if (!env.DATABASE_URL) return [];
+        const spec = o.spec as { replicas?: number; parallelism?: number; strategy?: { rollingUpdate?: { maxSurge?: number | string } } };
+        const hpa = k8sObjects.find(
+          (h) => h.kind === 'HorizontalPodAutoscaler' && (h.spec as { scaleTargetRef?: { name?: string } }).scaleTargetRef?.name === o.metadata.name,
+        );
+        const replicas = o.kind === 'Job' ? (spec.parallelism ?? 1) : Math.max(spec.replicas ?? 1, (hpa?.spec as { maxReplicas?: number } | undefined)?.maxReplicas ?? 0);
+        const surge = o.kind === 'Job' ? 0 : Number(spec.strategy?.rollingUpdate?.maxSurge ?? 1);
+        // The gateway's only connection is /ready's SELECT 1 (a pg pool of max 1); a service's pool is DATABASE_POOL_SIZE.
+        const readinessOnly = o.metadata.name === 'gateway';
+        if (!readinessOnly) expect(env.DATABASE_POOL_SIZE).toMatch(/^\d+$/);
+        return [{ name: o.kind === 'Job' ? `${o.metadata.name} (Job)` : o.metadata.name, pods: replicas, surge, pool: readinessOnly ? 1 : Number(env.DATABASE_POOL_SIZE) }];
+      });
+    const total = rows.reduce((sum, r) => sum + (r.pods + r.surge) * r.pool, 0);
+
+    it('gives every workload with a database an explicit pool, adding up under max_connections=100 with headroom', () => {
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['gateway', 'identity', 'requests', 'content', 'payments', 'dispatch']));
+      expect(fs.readFileSync(path.join(ROOT, 'services', 'gateway', 'src', 'health', 'readiness.service.ts'), 'utf8')).toMatch(/max: 1,/);
+      // A service's pool must leave it a working connection while its migrations hold two.
+      for (const r of rows.filter((x) => x.name !== 'gateway' && !x.name.endsWith('(Job)'))) expect(r.pool).toBeGreaterThanOrEqual(3);
+      expect(total).toBeLessThanOrEqual(MAX_CONNECTIONS - SUPERUSER_RESERVED - MIN_HEADROOM);
+    });
+
+    it('is the table docs/capacity.md shows', () => {
+      const doc = fs.readFileSync(path.join(ROOT, 'docs', 'capacity.md'), 'utf8');
+      expect(doc).toMatch(/^## Connection budget$/m);
+      for (const r of rows) {
+        const pods = r.surge ? `${r.pods} + ${r.surge}` : `${r.pods}`;
+        expect(doc).toContain(`| ${r.name} | ${pods} | ${r.pool} | ${(r.pods + r.surge) * r.pool} |`);
+      }
+      expect(doc).toContain(`| **Total** | | | **${total}** |`);
+    });
+  });
+
   describe('fails closed', () => {
     const expected: Record<string, string> = {
       identity: 'DATABASE_URL, NATS_URL, JWT_SECRET, NATS_PASSWORD',

@@ -1,8 +1,8 @@
 import { type DynamicModule, type FactoryProvider, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { type DatabaseConfig, databaseOptions } from './data-source-options';
-import { runPendingMigrations } from './migrations';
+import { type DatabaseConfig, databaseOptions, directOptions } from './data-source-options';
+import { runMigrations, runPendingMigrations } from './migrations';
 
 export type PersistenceConfig = Omit<DatabaseConfig, 'migrationsRun'>;
 
@@ -12,8 +12,18 @@ export interface PersistenceAsyncConfig {
   useFactory: (...args: never[]) => PersistenceConfig | Promise<PersistenceConfig>;
 }
 
-async function openAndMigrate(options?: DataSourceOptions): Promise<DataSource> {
+/**
+ * Migrates (under the advisory lock), then opens the service's pool. With a direct URL (the pool goes through
+ * PgBouncer in transaction mode) the migrations run first on a short-lived direct connection: a session lock
+ * taken through a transaction pooler could be released on another server connection, or never.
+ */
+export async function openAndMigrate(options?: DataSourceOptions): Promise<DataSource> {
   if (!options) throw new Error('PersistenceModule: no data source options');
+  const direct = directOptions(options);
+  if (direct) {
+    await runMigrations(direct);
+    return new DataSource(options).initialize();
+  }
   const dataSource = await new DataSource(options).initialize();
   try {
     await runPendingMigrations(dataSource);

@@ -9,6 +9,7 @@ import { ModuleRef } from '@nestjs/core';
 import type { EventEnvelope } from '@tiredash/contracts';
 import {
   DataSource,
+  type DataSourceOptions,
   type EntityManager,
   type QueryRunner,
   type TransactionCommitEvent,
@@ -18,6 +19,12 @@ import { EventPublisher } from '../events/event-publisher';
 import { MESSAGING_OPTIONS, type MessagingOptions } from '../messaging.options';
 import { OutboxEntity } from './outbox.entity';
 import { outboxChannel, outboxCommitListeners, outboxPendingCommits } from './outbox.service';
+
+/**
+ * Where @tiredash/persistence's databaseOptions() leaves DATABASE_DIRECT_URL on the options: the pool then goes
+ * through PgBouncer in transaction mode, where a LISTEN hears nothing, so the relay listens on a direct connection.
+ */
+const DIRECT_URL = Symbol.for('tiredash.databaseDirectUrl');
 
 /** The part of a `pg` client the relay's LISTEN connection uses. */
 interface NotifyingClient {
@@ -47,6 +54,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   private announced = false;
   private listener?: QueryRunner;
   private relistenAt = 0;
+  /** The one-connection direct data source of the LISTEN connection, when the pool is not direct. */
+  private direct?: DataSource;
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
@@ -83,8 +92,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     const schema = ds.getMetadata(OutboxEntity).schema;
     if (ds.options.type !== 'postgres' || !schema) return;
     const channel = outboxChannel(schema);
-    const runner = ds.createQueryRunner();
+    let runner: QueryRunner | undefined;
     try {
+      runner = (await this.listenSource(ds)).createQueryRunner();
       const client = (await runner.connect()) as NotifyingClient;
       client.on('notification', (msg) => {
         if (msg.channel === channel) this.announce();
@@ -93,7 +103,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         this.logger.warn(
           `Outbox LISTEN connection: ${err.message}; polling every ${this.idleMs} ms until it is back`,
         );
-        this.dropListener(runner);
+        if (runner) this.dropListener(runner);
       });
       await runner.query(`LISTEN "${channel}"`);
       this.listener = runner;
@@ -102,8 +112,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         `Outbox LISTEN unavailable (${err instanceof Error ? err.message : String(err)}); polling meanwhile`,
       );
       this.relistenAt = Date.now() + 5000;
-      await runner.release().catch(() => undefined);
+      await runner?.release().catch(() => undefined);
     }
+  }
+
+  /** The pool itself, or a direct connection when the pool goes through a transaction pooler (DATABASE_DIRECT_URL). */
+  private async listenSource(ds: DataSource): Promise<DataSource> {
+    const url = (ds.options as { [DIRECT_URL]?: unknown })[DIRECT_URL];
+    if (typeof url !== 'string') return ds;
+    this.direct ??= new DataSource({ ...ds.options, url, poolSize: 1, extra: {}, migrationsRun: false } as DataSourceOptions);
+    if (!this.direct.isInitialized) await this.direct.initialize();
+    return this.direct;
   }
 
   /** Gives up a broken LISTEN connection: the loop polls on pooled connections and listens again later. */
@@ -210,6 +229,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     await this.loop;
     if (this.listener) await this.listener.release().catch(() => undefined);
     this.listener = undefined;
+    if (this.direct?.isInitialized) await this.direct.destroy().catch(() => undefined);
   }
 }
 
