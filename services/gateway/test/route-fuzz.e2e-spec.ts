@@ -86,7 +86,7 @@ const EXAMPLES: Record<string, (w: OwnedWorld) => unknown[]> = {
   'POST /pay/payments/void': (w) => [{ requestId: w.acceptedRequestId }, { paymentIntentId: w.paymentIntentId }],
   'POST /pay/api/payments/authorize': (w) => [{ paymentMethodId: 'pm_card_visa', email: 'fuzz@example.test', amount: 9000, requestId: w.openRequestId }],
   'POST /pay/providers/withdraw': (w) => [{ amount: 500 }, { amount: 500, providerId: w.providerA.providerId }],
-  'PUT /api/stripes/{id}': () => [{ bankName: 'Fuzz Bank', bankNumber: '1234' }],
+  'PUT /api/stripes/{id}': () => [{ bankName: 'Fuzz Bank', bankNumber: '1234' }, { bankName: 'Fuzz Bank', stripeAccountStatus: 'active' }],
   'PUT /api/providers/{id}/stripe-status': () => [{ status: 'active' }],
   'PUT /api/settings': () => [{ data: { serviceFee: 10, tipping: true } }],
 };

@@ -192,19 +192,31 @@ export class AccountsService {
     await this.providers.requireOwned(actor, record.providerId);
     const { stripeAccountStatus, ...fields } = body;
     const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-    if (Object.keys(changes).length > 0) await repo.update({ id }, changes);
-    if (stripeAccountStatus !== undefined) await this.transition(record, stripeAccountStatus);
+    // The status is checked before anything is written: a refused move leaves the bank fields as they were too (they
+    // were stored first, then the 409, found by the route fuzz). Fields and status change in one transaction.
+    const status = stripeAccountStatus !== undefined && stripeAccountStatus !== record.stripeAccountStatus ? stripeAccountStatus : null;
+    if (status !== null) await this.checkTransition(record, status);
+    await this.dataSource.transaction(async (m) => {
+      if (Object.keys(changes).length > 0) await m.getRepository(PaymentAccountEntity).update({ id }, changes);
+      if (status !== null) await this.applyTransition(m, record, status);
+    });
     return toPaymentAccountView(await repo.findOneOrFail({ where: { id } }));
   }
 
   /** 'active' only when Stripe says the account is onboarded. */
   private async transition(record: PaymentAccountEntity, status: PaymentAccountStatus): Promise<void> {
     if (record.stripeAccountStatus === status) return;
+    await this.checkTransition(record, status);
+    await this.dataSource.transaction(async (m) => this.applyTransition(m, record, status));
+  }
+
+  private async checkTransition(record: PaymentAccountEntity, status: PaymentAccountStatus): Promise<void> {
     if (status === 'active' && !onboarded(await this.retrieve(record.stripeAccountId))) throw PaymentsError.onboardingIncomplete();
-    await this.dataSource.transaction(async (m) => {
-      await m.getRepository(PaymentAccountEntity).update({ id: record.id }, { stripeAccountStatus: status });
-      await this.outbox.add(m, PaymentAccountUpdated, { providerId: record.providerId, stripeAccountId: record.stripeAccountId, stripeAccountStatus: status });
-    });
+  }
+
+  private async applyTransition(m: EntityManager, record: PaymentAccountEntity, status: PaymentAccountStatus): Promise<void> {
+    await m.getRepository(PaymentAccountEntity).update({ id: record.id }, { stripeAccountStatus: status });
+    await this.outbox.add(m, PaymentAccountUpdated, { providerId: record.providerId, stripeAccountId: record.stripeAccountId, stripeAccountStatus: status });
   }
 
   private async applyAccount(m: EntityManager, recordId: string, acct: Stripe.Account): Promise<PaymentAccountEntity> {
