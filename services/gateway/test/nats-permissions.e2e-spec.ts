@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestMicroservice } from '@nestjs/common';
@@ -14,7 +12,7 @@ import {
   natsAuthorizationConf,
   natsPasswordVariable,
 } from '@tiredash/messaging';
-import { getTestInfra, isPortOpen, waitFor } from '@tiredash/testing';
+import { getTestInfra, startPrivateNatsServer, waitFor, type PrivateNatsServer } from '@tiredash/testing';
 import { createGatewayApp } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
 // The real services, in-process, each connected as its own NATS user.
@@ -54,17 +52,6 @@ const PASSWORDS = Object.fromEntries(
 ) as Record<NatsService, string>;
 const creds = (service: NatsService): NatsCredentials => ({ user: service, pass: PASSWORDS[service] });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 interface Jsz {
   account_details?: Array<{
     stream_detail?: Array<{
@@ -76,8 +63,7 @@ interface Jsz {
 
 describe('the services on NATS with per-service users and subject permissions (private nats-server)', () => {
   let dir: string;
-  let server: ChildProcess;
-  let serverLog = '';
+  let nats: PrivateNatsServer;
   let natsUrl: string;
   let monitorUrl: string;
   let env: IdentityTestEnv;
@@ -122,44 +108,14 @@ describe('the services on NATS with per-service users and subject permissions (p
     const ns = env.namespace;
 
     dir = mkdtempSync(join(tmpdir(), 'tiredash-nats-perms-'));
-    writeFileSync(join(dir, 'auth.conf'), natsAuthorizationConf(ns));
-    writeFileSync(join(dir, 'nats.conf'), 'include ./auth.conf\n');
-    const [port, monitor] = [await freePort(), await freePort()];
-    natsUrl = `nats://127.0.0.1:${port}`;
-    monitorUrl = `http://127.0.0.1:${monitor}`;
-    mkdirSync(join(dir, 'js'));
-    server = spawn(
-      process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server',
-      [
-        '-c',
-        join(dir, 'nats.conf'),
-        '-a',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        '-m',
-        String(monitor),
-        '-js',
-        '-sd',
-        join(dir, 'js'),
-      ],
-      {
-        env: {
-          ...process.env,
-          ...Object.fromEntries(NATS_SERVICES.map((s) => [natsPasswordVariable(s), PASSWORDS[s]])),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    server.stdout?.on('data', (b: Buffer) => (serverLog += b.toString()));
-    server.stderr?.on('data', (b: Buffer) => (serverLog += b.toString()));
-    await waitFor(
-      () => {
-        if (server.exitCode !== null) throw new Error(`nats-server exited: ${serverLog}`);
-        return isPortOpen('127.0.0.1', port, 200);
-      },
-      { timeoutMs: 10_000, message: 'nats-server did not start' },
-    );
+    nats = await startPrivateNatsServer({
+      conf: natsAuthorizationConf(ns),
+      env: Object.fromEntries(NATS_SERVICES.map((s) => [natsPasswordVariable(s), PASSWORDS[s]])),
+      monitor: true,
+    });
+    natsUrl = nats.url;
+    if (nats.monitorUrl === null) throw new Error('the private nats-server has no monitoring port');
+    monitorUrl = nats.monitorUrl;
 
     const on = <C extends object>(service: NatsService, config: C): C => ({
       ...config,
@@ -216,11 +172,7 @@ describe('the services on NATS with per-service users and subject permissions (p
     await gateway?.close();
     for (const app of apps.splice(0).reverse()) await app.close();
     await payEnv?.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await nats?.stop();
     await env?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -309,6 +261,6 @@ describe('the services on NATS with per-service users and subject permissions (p
       { timeoutMs: 20_000, message: 'the declared durable consumers did not all exist and drain' },
     );
     expect((await consumers()).map((c) => c.name).sort()).toEqual(declared);
-    expect(serverLog.split('\n').filter((l) => /Violation/i.test(l))).toEqual([]);
+    expect(nats.log().split('\n').filter((l) => /Violation/i.test(l))).toEqual([]);
   });
 });

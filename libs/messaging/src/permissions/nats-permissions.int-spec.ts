@@ -1,9 +1,7 @@
 import 'reflect-metadata';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import {
   Controller,
@@ -25,7 +23,7 @@ import {
   PaymentsPing,
 } from '@tiredash/contracts';
 import { PersistenceModule } from '@tiredash/persistence';
-import { createTestDatabase, isPortOpen, waitFor, type TestDatabase } from '@tiredash/testing';
+import { createTestDatabase, startPrivateNatsServer, waitFor, type PrivateNatsServer, type TestDatabase } from '@tiredash/testing';
 import { type NatsConnection, type NatsError, connect } from 'nats';
 import { DataSource } from 'typeorm';
 import { type EventContext } from '../events/event-consumers';
@@ -47,22 +45,10 @@ import { NATS_CONFIG_FILES, NATS_SERVICES, type NatsService, natsPasswordVariabl
  * environment): who gets in, and what each service's user may and may not do with the real messaging library.
  */
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const PASSWORDS = Object.fromEntries(
   NATS_SERVICES.map((s) => [s, `p${randomBytes(24).toString('base64url')}`]),
 ) as Record<NatsService, string>;
 const creds = (service: NatsService): NatsCredentials => ({ user: service, pass: PASSWORDS[service] });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The PaymentsPing / CheckCardHold / CapturePayment responder, as payments answers them; counts what reached it. */
 const reached: string[] = [];
@@ -101,8 +87,7 @@ class CustomerCreatedRecorder {
 }
 
 describe('NATS with per-service credentials and subject permissions (private nats-server, deploy/nats/auth.conf)', () => {
-  let dir: string;
-  let server: ChildProcess;
+  let nats: PrivateNatsServer;
   let natsUrl: string;
   let db: TestDatabase;
   const contexts: INestApplicationContext[] = [];
@@ -156,42 +141,11 @@ describe('NATS with per-service credentials and subject permissions (private nat
   };
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tiredash-nats-auth-'));
-    fs.copyFileSync(path.join(ROOT, NATS_CONFIG_FILES.composeAuth), path.join(dir, 'auth.conf'));
-    fs.writeFileSync(path.join(dir, 'nats.conf'), 'include ./auth.conf\n');
-    const port = await freePort();
-    natsUrl = `nats://127.0.0.1:${port}`;
-    const env = {
-      ...process.env,
-      ...Object.fromEntries(NATS_SERVICES.map((s) => [natsPasswordVariable(s), PASSWORDS[s]])),
-    };
-    server = spawn(
-      NATS_SERVER,
-      [
-        '-c',
-        path.join(dir, 'nats.conf'),
-        '-a',
-        '127.0.0.1',
-        '-p',
-        String(port),
-        '-js',
-        '-sd',
-        path.join(dir, 'js'),
-      ],
-      {
-        env,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let stderr = '';
-    server.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
-    await waitFor(
-      () => {
-        if (server.exitCode !== null) throw new Error(`nats-server exited: ${stderr}`);
-        return isPortOpen('127.0.0.1', port, 200);
-      },
-      { timeoutMs: 10_000, message: 'nats-server did not start' },
-    );
+    nats = await startPrivateNatsServer({
+      conf: fs.readFileSync(path.join(ROOT, NATS_CONFIG_FILES.composeAuth), 'utf8'),
+      env: Object.fromEntries(NATS_SERVICES.map((s) => [natsPasswordVariable(s), PASSWORDS[s]])),
+    });
+    natsUrl = nats.url;
     db = await createTestDatabase('nats-permissions');
 
     payments = await NestFactory.createMicroservice(PaymentsRpcModule, {
@@ -205,13 +159,8 @@ describe('NATS with per-service credentials and subject permissions (private nat
     for (const nc of raw.splice(0)) await nc.close().catch(() => undefined);
     for (const ctx of contexts.splice(0).reverse()) await ctx.close();
     await payments?.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await nats?.stop();
     await db?.drop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("refuses a client without credentials, with a wrong password, or with another service's password", async () => {
