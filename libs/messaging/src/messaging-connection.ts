@@ -6,6 +6,7 @@ import {
   type MessagingOptions,
   assertNamespace,
   natsAuthOptions,
+  natsReconnectOptions,
 } from './messaging.options';
 import { ensureStreamsWith } from './streams';
 
@@ -29,6 +30,7 @@ export class MessagingConnection implements OnModuleInit, OnApplicationShutdown 
     this.nc = await connect({
       servers: this.options.natsUrl,
       name: this.options.serviceName,
+      ...natsReconnectOptions(this.options.reconnect),
       ...natsAuthOptions(this.options.credentials),
     });
     this.jsClient = this.nc.jetstream();

@@ -18,6 +18,37 @@ export interface MessagingOptions {
   streams?: StreamName[];
   /** Outbox relay tuning. */
   outbox?: { batchSize?: number; idlePollMs?: number };
+  /** How long to wait between reconnect attempts (forever, with jitter). Default: natsReconnectOptions'. */
+  reconnect?: NatsReconnectTuning;
+}
+
+export interface NatsReconnectTuning {
+  /** Wait between attempts to the same server. Default 2000. */
+  timeWaitMs?: number;
+  /** Up to this much random time is added to each wait, so that replicas do not reconnect in lockstep. Default 1000. */
+  jitterMs?: number;
+}
+
+/**
+ * The nats.js reconnect options of every connection a service makes: it reconnects forever (nats.js gives up after
+ * 10 attempts by default, about 20 s, and the connection is then closed for good), with jitter. Subscriptions and
+ * JetStream pulls resume on the same connection once a server answers again.
+ */
+export function natsReconnectOptions(tuning: NatsReconnectTuning | undefined): {
+  reconnect: true;
+  maxReconnectAttempts: number;
+  reconnectTimeWait: number;
+  reconnectJitter: number;
+  reconnectJitterTLS: number;
+} {
+  const jitter = tuning?.jitterMs ?? 1000;
+  return {
+    reconnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: tuning?.timeWaitMs ?? 2000,
+    reconnectJitter: jitter,
+    reconnectJitterTLS: jitter,
+  };
 }
 
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');

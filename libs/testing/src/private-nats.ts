@@ -24,6 +24,10 @@ export interface PrivateNatsServer {
   monitorUrl: string | null;
   /** Everything the server wrote so far (permission violations are logged there). */
   log(): string;
+  /** Stops the server but keeps its port and JetStream store, for `restart()`. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port with the same store (streams and durable consumers survive). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,32 +44,46 @@ export async function startPrivateNatsServer(opts: { conf: string; env?: Record<
   const monitor = opts.monitor ? await freePort() : null;
   const args = ['-c', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(dir, 'js')];
   if (monitor !== null) args.push('-m', String(monitor));
-  const server: ChildProcess = spawn(process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server', args, {
-    env: { ...process.env, ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let log = '';
-  server.stdout?.on('data', (b: Buffer) => (log += b.toString()));
-  server.stderr?.on('data', (b: Buffer) => (log += b.toString()));
-  const stop = async (): Promise<void> => {
+  const spawnServer = (): ChildProcess => {
+    const child = spawn(process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server', args, {
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
+    child.stderr?.on('data', (b: Buffer) => (log += b.toString()));
+    return child;
+  };
+  let server = spawnServer();
+  const kill = async (): Promise<void> => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
     }
+  };
+  const stop = async (): Promise<void> => {
+    await kill();
     rmSync(dir, { recursive: true, force: true });
   };
-  try {
-    await waitFor(
+  const ready = (): Promise<void> =>
+    waitFor(
       () => {
         if (server.exitCode !== null) throw new Error(`nats-server exited: ${log}`);
         return isPortOpen('127.0.0.1', port, 200);
       },
       { timeoutMs: 10_000, message: 'nats-server did not start' },
-    );
+    ).then(() => undefined);
+  const restart = async (): Promise<void> => {
+    await kill();
+    server = spawnServer();
+    await ready();
+  };
+  try {
+    await ready();
   } catch (err) {
     await stop();
     throw err;
   }
-  return { url: `nats://127.0.0.1:${port}`, monitorUrl: monitor === null ? null : `http://127.0.0.1:${monitor}`, log: () => log, stop };
+  return { url: `nats://127.0.0.1:${port}`, monitorUrl: monitor === null ? null : `http://127.0.0.1:${monitor}`, log: () => log, kill, restart, stop };
 }

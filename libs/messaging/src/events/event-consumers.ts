@@ -32,12 +32,18 @@ export type EventHandler<E extends AnyEventDef> = (payload: EventPayload<E>, ctx
 interface Running {
   stream: string;
   durable: string;
+  /** The current pull; replaced when the consumer is restarted. */
   messages: ConsumerMessages;
   loop: Promise<void>;
+  stopping: boolean;
+  /** Ends a restart backoff early (shutdown). */
+  wake: (() => void) | null;
 }
 
 const DURABLE = /^[A-Za-z0-9_-]+$/;
 const MAX_BACKOFF_MS = 60_000;
+const RESTART_BASE_MS = 1000;
+const RESTART_MAX_MS = 30_000;
 
 /**
  * Durable JetStream consumers with explicit ack. Each delivery runs in a DB transaction that first inserts
@@ -87,8 +93,6 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.running.some((r) => r.stream === stream && r.durable === options.durable)) {
       throw new Error(`Durable "${options.durable}" is already subscribed on stream ${def.stream}`);
     }
-    if (def.stream in STREAMS) await ensureStreamsWith(this.messaging.jsm, [def.stream as StreamName], ns);
-
     const config = {
       durable_name: options.durable,
       ack_policy: AckPolicy.Explicit,
@@ -98,27 +102,73 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       max_deliver: -1,
       max_ack_pending: 1000,
     };
-    const jsm = this.messaging.jsm;
-    try {
-      const existing = await jsm.consumers.info(stream, options.durable);
-      if (existing.config.filter_subject !== config.filter_subject || existing.config.ack_wait !== config.ack_wait) {
-        await jsm.consumers.update(stream, options.durable, { filter_subject: config.filter_subject, ack_wait: config.ack_wait });
+    const open = async (): Promise<ConsumerMessages> => {
+      const jsm = this.messaging.jsm;
+      // Again on a restart: the stream may have been lost with the server's store.
+      if (def.stream in STREAMS) await ensureStreamsWith(jsm, [def.stream as StreamName], ns);
+      try {
+        const existing = await jsm.consumers.info(stream, options.durable);
+        if (existing.config.filter_subject !== config.filter_subject || existing.config.ack_wait !== config.ack_wait) {
+          await jsm.consumers.update(stream, options.durable, { filter_subject: config.filter_subject, ack_wait: config.ack_wait });
+        }
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        await jsm.consumers.add(stream, config);
       }
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
-      await jsm.consumers.add(stream, config);
-    }
+      const consumer = await this.messaging.js.consumers.get(stream, options.durable);
+      // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait for it forever): supervise() creates it again.
+      return consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
+    };
 
-    const consumer = await this.messaging.js.consumers.get(stream, options.durable);
-    const messages = await consumer.consume({ max_messages: 64 });
-    const loop = (async () => {
-      for await (const m of messages) {
-        await this.handle(m, def, options, handler, dataSource);
+    const r: Running = { stream, durable: options.durable, messages: await open(), loop: Promise.resolve(), stopping: false, wake: null };
+    r.loop = this.supervise(r, open, async (m) => this.handle(m, def, options, handler, dataSource));
+    this.running.push(r);
+  }
+
+  /**
+   * Drains the consumer's messages; when they stop for any reason other than shutdown (the durable was deleted, the
+   * stream was lost, the pull failed), the consumer is created again and consumed after a backoff (1 s doubling to
+   * 30 s, back to 1 s once messages flow again).
+   */
+  private async supervise(r: Running, open: () => Promise<ConsumerMessages>, handle: (m: JsMsg) => Promise<void>): Promise<void> {
+    let failures = 0;
+    for (;;) {
+      let why = 'message iterator ended';
+      try {
+        for await (const m of r.messages) {
+          failures = 0;
+          await handle(m);
+        }
+      } catch (err) {
+        why = errorText(err);
       }
-    })().catch((err: unknown) => {
-      this.logger.error(`Consumer ${options.durable} stopped: ${err instanceof Error ? err.message : String(err)}`);
-    });
-    this.running.push({ stream, durable: options.durable, messages, loop });
+      if (r.stopping) return;
+      for (;;) {
+        const wait = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** failures);
+        failures += 1;
+        this.logger.error(`Consumer ${r.durable} stopped: ${why}; restarting in ${wait} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait);
+          r.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        r.wake = null;
+        if (r.stopping) return;
+        try {
+          r.messages = await open();
+          this.logger.log(`Consumer ${r.durable} restarted`);
+          break;
+        } catch (err) {
+          why = `restart failed: ${errorText(err)}`;
+        }
+      }
+      if (r.stopping) {
+        r.messages.stop();
+        return;
+      }
+    }
   }
 
   private async handle<E extends AnyEventDef>(
@@ -200,7 +250,11 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     const all = this.running.splice(0);
-    for (const r of all) r.messages.stop();
+    for (const r of all) {
+      r.stopping = true;
+      r.messages.stop();
+      r.wake?.();
+    }
     await Promise.all(all.map((r) => r.loop));
   }
 }

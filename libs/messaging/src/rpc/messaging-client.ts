@@ -7,7 +7,7 @@ import {
   isRpcErrorBody,
 } from '@tiredash/contracts';
 import { lastValueFrom, throwError, timeout } from 'rxjs';
-import { MESSAGING_OPTIONS, type MessagingOptions, natsAuthOptions } from '../messaging.options';
+import { MESSAGING_OPTIONS, type MessagingOptions, natsAuthOptions, natsReconnectOptions } from '../messaging.options';
 import { NamespacedClientNats, NoRespondersError } from './namespaced-client-nats';
 
 export const DEFAULT_RPC_TIMEOUT_MS = 5000;
@@ -24,6 +24,7 @@ export class MessagingClient implements OnApplicationShutdown {
       servers: options.natsUrl,
       name: `${options.serviceName}-client`,
       namespace: options.namespace ?? '',
+      ...natsReconnectOptions(options.reconnect),
       ...natsAuthOptions(options.credentials),
     });
   }

@@ -1,5 +1,5 @@
 import type { CustomStrategy } from '@nestjs/microservices';
-import { type NatsCredentials, assertNamespace, natsAuthOptions } from '../messaging.options';
+import { type NatsCredentials, type NatsReconnectTuning, assertNamespace, natsAuthOptions, natsReconnectOptions } from '../messaging.options';
 import { NamespacedServerNats } from './namespaced-server-nats';
 
 export interface MicroserviceConfig {
@@ -8,6 +8,8 @@ export interface MicroserviceConfig {
   namespace?: string;
   /** The service's NATS user and password (deployments); none in local runs and tests. */
   credentials?: NatsCredentials;
+  /** Reconnect waits (it reconnects forever either way). */
+  reconnect?: NatsReconnectTuning;
 }
 
 /**
@@ -24,6 +26,7 @@ export function createMicroserviceOptions(cfg: MicroserviceConfig): CustomStrate
       namespace: cfg.namespace ?? '',
       gracefulShutdown: true,
       gracePeriod: 1000,
+      ...natsReconnectOptions(cfg.reconnect),
       ...natsAuthOptions(cfg.credentials),
     }),
   };
