@@ -1,7 +1,7 @@
 // Static checks of the deployment files against the workspace. Every service directory with
-// `"tiredash": { "service": true }` has a compose entry built from the shared Dockerfile with a healthcheck (NATS ping
-// for the NATS-only services, HTTP for the others) and a Kubernetes Deployment (except the local-only Stripe emulator)
-// with replicas, probes and secrets by reference. The environment each file gives a service is fed to that service's
+// `"tiredash": { "service": true }` has a compose entry built from the shared Dockerfile with a healthcheck (the per-pod
+// /readyz on HEALTH_PORT for the NATS-only services, HTTP for the others) and a Kubernetes Deployment (except the
+// local-only Stripe emulator) with replicas, per-pod probes (/livez, /readyz) and secrets by reference. The environment each file gives a service is fed to that service's
 // own `loadConfig` (src/config.ts): compose must give a working development stack, Kubernetes a valid production one,
 // and the URLs services use to reach each other must point at the right host and port. The README documents every
 // variable the services read.
@@ -119,16 +119,6 @@ function discoverServices(): ServiceInfo[] {
 function loadServiceConfig<T>(service: string, env: Env): T {
   const mod = jest.requireActual<ConfigModule>(path.join(ROOT, 'services', service, 'src', 'config.ts'));
   return mod.loadConfig(env) as T;
-}
-
-/** The ping subject a NATS-only service answers, as declared in libs/contracts/src/<service>/commands.ts. */
-function pingSubject(service: string): string | null {
-  const file = path.join(ROOT, 'libs', 'contracts', 'src', service, 'commands.ts');
-  if (!fs.existsSync(file)) return null;
-  const match = new RegExp(`'(${service.replace(/[-.]/g, '\\$&')}\\.cmd\\.ping)'`).exec(
-    fs.readFileSync(file, 'utf8'),
-  );
-  return match ? match[1]! : null;
 }
 
 /** Compose interpolation with an empty environment: `${X:-d}` / `${X-d}` give d, `${X}` gives '', `$$` gives `$`. */
@@ -275,9 +265,11 @@ describe('deployment files', () => {
             `http://127.0.0.1:${port}/${name === 'gateway' ? 'ready' : 'health'}`,
           );
         } else {
-          const subject = pingSubject(name);
-          expect(subject).toBe(`${name}.cmd.ping`);
-          expect(test).toEqual(['CMD', 'node', '/app/nats-ping.cjs', subject]);
+          // The pod's own /readyz (its database and NATS connection), not a NATS ping through the other services.
+          const healthPort = composeEnv(s!).HEALTH_PORT;
+          expect(healthPort).toMatch(/^[1-9]\d*$/);
+          expect(test.join(' ')).toContain(`http://127.0.0.1:${healthPort}/readyz`);
+          expect(test.join(' ')).not.toContain('nats-ping');
         }
       },
     );
@@ -571,12 +563,19 @@ describe('deployment files', () => {
         expect(container.image).toBe(`tiredash/${name}`);
         for (const probe of [container.startupProbe, container.readinessProbe, container.livenessProbe]) {
           expect(probe).toBeDefined();
-          if (service.http) {
-            expect(probe!.httpGet?.path).toMatch(/^\/(health|ready)$/);
-            expect(container.ports?.some((p) => p.name === probe!.httpGet!.port)).toBe(true);
-          } else {
-            expect(probe!.exec?.command).toEqual(['node', '/app/nats-ping.cjs', pingSubject(name)]);
-          }
+          expect(probe!.exec).toBeUndefined();
+          expect(container.ports?.some((p) => p.name === probe!.httpGet?.port)).toBe(true);
+          if (service.http) expect(probe!.httpGet?.path).toMatch(/^\/(health|livez|readyz)$/);
+        }
+        if (!service.http || name === 'gateway') {
+          // Per pod: readiness is the pod's own dependencies, liveness never touches the database.
+          expect(container.readinessProbe!.httpGet?.path).toBe('/readyz');
+          expect(container.livenessProbe!.httpGet?.path).toBe('/livez');
+        }
+        if (!service.http) {
+          expect(container.startupProbe!.httpGet?.path).toBe('/livez');
+          const port = container.ports!.find((p) => p.name === container.readinessProbe!.httpGet!.port)!;
+          expect(containerEnv(container).HEALTH_PORT).toBe(String(port.containerPort));
         }
         for (const env of container.env ?? []) {
           if (isSensitive(env.name)) {
@@ -756,6 +755,7 @@ describe('deployment files', () => {
         ),
         fs.readFileSync(path.join(ROOT, 'libs', 'auth', 'src', 'jwt-config.ts'), 'utf8'),
         fs.readFileSync(path.join(ROOT, 'libs', 'runtime', 'src', 'nats.ts'), 'utf8'),
+        fs.readFileSync(path.join(ROOT, 'libs', 'runtime', 'src', 'health.ts'), 'utf8'),
       ];
       const variables = [...new Set(sources.flatMap(declaredVariables))].sort();
       expect(variables).toEqual(
@@ -766,6 +766,7 @@ describe('deployment files', () => {
           'STRIPE_EMULATOR_WEBHOOK_URL',
           'NATS_USER',
           'NATS_PASSWORD',
+          'HEALTH_PORT',
         ]),
       );
       const readme = read('README.md');

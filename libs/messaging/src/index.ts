@@ -17,3 +17,4 @@ export * from './events/on-event.decorator';
 export * from './events/event-consumers';
 export * from './events/event-publisher';
 export * from './permissions/nats-permissions';
+export * from './health/service-health';

@@ -10,6 +10,8 @@ import {
 } from './messaging.options';
 import { ensureStreamsWith } from './streams';
 
+export type NatsConnectionState = 'connected' | 'reconnecting' | 'closed';
+
 /** The service's NATS connection used for JetStream (streams, outbox relay, consumers). */
 @Injectable()
 export class MessagingConnection implements OnModuleInit, OnApplicationShutdown {
@@ -17,6 +19,7 @@ export class MessagingConnection implements OnModuleInit, OnApplicationShutdown 
   private nc?: NatsConnection;
   private jsClient?: JetStreamClient;
   private manager?: JetStreamManager;
+  private state: NatsConnectionState = 'connected';
 
   constructor(@Inject(MESSAGING_OPTIONS) readonly options: MessagingOptions) {
     assertNamespace(options.namespace ?? '');
@@ -33,12 +36,26 @@ export class MessagingConnection implements OnModuleInit, OnApplicationShutdown 
       ...natsReconnectOptions(this.options.reconnect),
       ...natsAuthOptions(this.options.credentials),
     });
+    void this.watch(this.nc);
     this.jsClient = this.nc.jetstream();
     this.manager = await this.nc.jetstreamManager();
     await this.ensureStreams(this.options.streams ?? []);
     this.logger.log(
       `Connected to NATS ${this.options.natsUrl}${this.options.credentials ? ` as ${this.options.credentials.user}` : ''}${this.namespace ? ` (namespace ${this.namespace})` : ''}`,
     );
+  }
+
+  /** `reconnecting` between a lost server and the next one answering; `closed` for good (only after shutdown). */
+  get natsState(): NatsConnectionState {
+    if (!this.nc || this.nc.isClosed()) return 'closed';
+    return this.state;
+  }
+
+  private async watch(nc: NatsConnection): Promise<void> {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') this.state = 'reconnecting';
+      else if (s.type === 'reconnect') this.state = 'connected';
+    }
   }
 
   /** Idempotent: creates missing streams (and the DLQ stream), updates changed ones. */

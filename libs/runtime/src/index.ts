@@ -1,3 +1,4 @@
 export * from './env';
 export * from './run-service';
 export * from './nats';
+export * from './health';

@@ -29,7 +29,7 @@ export interface GatewayAppOptions {
 }
 
 /** Paths that never fall back to the SPA. */
-const NON_SPA_PREFIXES = ['/api', '/pay', '/socket.io', '/health', '/ready'];
+const NON_SPA_PREFIXES = ['/api', '/pay', '/socket.io', '/health', '/ready', '/livez', '/readyz'];
 
 /**
  * Builds the gateway (not yet listening): Fastify with request ids and pino, CORS, security headers,

@@ -159,6 +159,12 @@ describe('gateway: edge concerns (errors, request ids, rate limit, CORS, headers
     expect(ready.body.failed).toEqual(['identity']);
     expect(ready.body.checks.identity!.ok).toBe(false);
     expect((await s.request('GET', '/health')).status).toBe(200);
+    // The per-pod probes: this gateway's own NATS and Redis are fine, so it stays live and ready.
+    const podReady = await s.request<ReadyBody>('GET', '/readyz');
+    expect(podReady.status).toBe(200);
+    expect(podReady.body.failed).toEqual([]);
+    expect(Object.keys(podReady.body.checks).sort()).toEqual(['nats', 'redis']);
+    expect((await s.request('GET', '/livez')).status).toBe(200);
     const login = await s.request<ErrorBody>('POST', '/api/auth/local', { body: { identifier: uniqueEmail('x'), password: PASSWORD } });
     expect(login.status).toBe(503);
     expect(login.body.error.code).toBe('UNAVAILABLE');

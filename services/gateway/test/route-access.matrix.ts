@@ -38,6 +38,8 @@ export const ROUTE_ACCESS: Record<string, Record<Persona, Cell>> = {
   'PUT /api/bids/{id}': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /health': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /ready': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'GET /livez': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'GET /readyz': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /api/home': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'PUT /api/home': { anonymous: 401, noRole: 403, customer: 403, provider: 403, pendingProvider: 403, admin: 'ok' },
   'GET /api/about': { anonymous: 'ok', noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { natsServiceHealth } from '@tiredash/messaging';
 import { namespaceNote, runService } from '@tiredash/runtime';
 import { bootstrapRequests } from './app.module';
 import { loadConfig } from './config';
@@ -6,5 +7,5 @@ import { loadConfig } from './config';
 void runService('requests', loadConfig, async (config) => {
   const app = await bootstrapRequests(config);
   app.enableShutdownHooks();
-  return `listening on NATS ${config.natsUrl}${namespaceNote(config.natsNamespace)}`;
+  return { description: `listening on NATS ${config.natsUrl}${namespaceNote(config.natsNamespace)}`, health: natsServiceHealth(app) };
 });

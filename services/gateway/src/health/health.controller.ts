@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@tiredash/auth';
 import type { FastifyReply } from 'fastify';
-import { ReadinessService, type ReadinessReport } from './readiness.service';
+import { type PodReport, ReadinessService, type ReadinessReport } from './readiness.service';
 
 @ApiTags('health')
 @Public()
@@ -15,6 +15,24 @@ export class HealthController {
   @ApiOperation({ summary: 'Liveness (no dependencies)' })
   health(): { status: 'ok' } {
     return { status: 'ok' };
+  }
+
+  /** Liveness of this pod for Kubernetes: 503 only when its NATS connection is closed for good. */
+  @Get('livez')
+  @ApiOperation({ summary: 'Liveness: the process, and its NATS connection not closed for good' })
+  livez(@Res({ passthrough: true }) reply: FastifyReply): PodReport {
+    const report = this.readiness.checkLive();
+    if (report.failed.length > 0) void reply.status(503);
+    return report;
+  }
+
+  /** Readiness of this pod for Kubernetes: its own NATS connection and Redis, not the services behind it. */
+  @Get('readyz')
+  @ApiOperation({ summary: "Readiness of this pod: its own NATS and Redis (not the domain services)" })
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<PodReport> {
+    const report = await this.readiness.checkPod();
+    if (report.failed.length > 0) void reply.status(503);
+    return report;
   }
 
   /** Readiness: 200 when every dependency answers, else 503 naming the ones that failed. */

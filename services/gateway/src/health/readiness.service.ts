@@ -20,6 +20,12 @@ export interface ReadinessReport {
   failed: CheckName[];
 }
 
+export interface PodReport {
+  status: 'ready' | 'not ready';
+  checks: Partial<Record<CheckName, CheckResult>>;
+  failed: CheckName[];
+}
+
 class CheckTimeout extends Error {}
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -89,6 +95,34 @@ export class ReadinessService implements OnApplicationShutdown {
     const checks = Object.fromEntries(entries) as Record<CheckName, CheckResult>;
     const failed = entries.filter(([, r]) => !r.ok).map(([n]) => n);
     return { status: failed.length === 0 ? 'ready' : 'not ready', checks, failed };
+  }
+
+  /**
+   * /readyz: this pod's own dependencies only, NATS connected and Redis answering PING; the domain services and
+   * PostgreSQL (which the gateway does not use for requests) are left out, so one slow service never takes every
+   * gateway pod out of the load balancer.
+   */
+  async checkPod(): Promise<PodReport> {
+    const entries = await Promise.all([
+      this.run('nats', async () => {
+        const state = this.nats.natsState;
+        if (state !== 'connected') throw new Error(`connection ${state}`);
+        await Promise.resolve();
+      }),
+      this.run('redis', async () => {
+        const pong = await this.redis.ping();
+        if (pong !== 'PONG') throw new Error(`unexpected answer ${pong}`);
+      }),
+    ]);
+    const failed = entries.filter(([, r]) => !r.ok).map(([n]) => n);
+    return { status: failed.length === 0 ? 'ready' : 'not ready', checks: Object.fromEntries(entries), failed };
+  }
+
+  /** /livez: the process serves HTTP and its NATS connection is not closed for good (it reconnects forever otherwise). */
+  checkLive(): PodReport {
+    const closed = this.nats.natsState === 'closed';
+    const nats: CheckResult = closed ? { ok: false, ms: 0, error: 'NATS connection closed' } : { ok: true, ms: 0 };
+    return { status: closed ? 'not ready' : 'ready', checks: { nats }, failed: closed ? ['nats'] : [] };
   }
 
   private async run(name: CheckName, fn: () => Promise<void>): Promise<[CheckName, CheckResult]> {
