@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: install if needed, build, bring up PostgreSQL/NATS/Redis (private ones under .data/ when
 // none answer), start every service, seed demo data, wait for the gateway's /ready, print the URL.
-// Ctrl-C stops everything this started.
+// Ctrl-C stops everything this started. `--replicas N` (or REPLICAS=N): N of every stateless service behind HAProxy
+// and a 3-node NATS cluster (scripts/lib/replicas.mjs).
+import { parseReplicas } from './lib/replicas.mjs';
 import { startStack } from './lib/stack.mjs';
 import { StackError, log } from './lib/util.mjs';
 
@@ -26,9 +28,16 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  starting = startStack({ onStopAvailable: (stop) => (stopEarly = stop) });
+  const replicas = parseReplicas();
+  // An explicit NATS_URL is taken to be a cluster already; otherwise --replicas starts its own.
+  starting = startStack({ replicas, natsCluster: !process.env.NATS_URL, onStopAvailable: (stop) => (stopEarly = stop) });
   stack = await starting;
   const lines = ['', `TireDash is running at ${stack.url}`];
+  if (stack.replicas) {
+    lines.push(
+      `(${stack.replicas} replicas of every stateless service behind HAProxy, stats at ${stack.haproxyStatsUrl}; 3-node NATS cluster)`,
+    );
+  }
   if (stack.seedOutput.trim()) {
     lines.push('', 'Demo logins:', stack.seedOutput.trim());
   }

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startNatsCluster } from './replicas.mjs';
 import { StackError, freePort, hasBinary, log, probeTcp, sleep } from './util.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -213,7 +214,7 @@ async function startPrivateRedis({ dataDir, logDir }) {
  * Makes sure PostgreSQL, NATS and Redis answer. Returns the URLs to hand to the services
  * (the PostgreSQL one without a meaningful database) and `stop()` for whatever was started here.
  */
-export async function ensureInfrastructure({ env = process.env, dataDir, logDir, quiet = false } = {}) {
+export async function ensureInfrastructure({ env = process.env, dataDir, logDir, quiet = false, natsCluster = false } = {}) {
   const say = quiet ? () => undefined : log;
   const started = [];
   const stop = async () => {
@@ -226,9 +227,10 @@ export async function ensureInfrastructure({ env = process.env, dataDir, logDir,
     let redisUrl = env.REDIS_URL || DEFAULT_REDIS_URL;
     const [pgState, natsState, redisState] = await Promise.all([
       checkPostgres(databaseUrl),
-      checkNats(natsUrl),
+      natsCluster ? 'cluster' : checkNats(natsUrl),
       checkRedis(redisUrl),
     ]);
+    let natsMonitorUrls = [];
     if (pgState === 'ok') say(`PostgreSQL: ${redact(databaseUrl)}`);
     else {
       say(`PostgreSQL not reachable at ${redact(databaseUrl)}; starting a private one (data in ${path.join(dataDir, 'pg')})`);
@@ -237,7 +239,15 @@ export async function ensureInfrastructure({ env = process.env, dataDir, logDir,
       databaseUrl = withDatabase(s.url, databaseNameOf(databaseUrl) ?? 'tiredash');
       say(`PostgreSQL: ${redact(databaseUrl)} (private)`);
     }
-    if (natsState === 'ok') say(`NATS: ${redact(natsUrl)}`);
+    if (natsState === 'cluster') {
+      // --replicas: a 3-node JetStream cluster of its own (scripts/lib/replicas.mjs).
+      say(`starting a 3-node NATS cluster with JetStream (data in ${path.join(dataDir, 'nats-cluster')})`);
+      const s = await startNatsCluster({ dataDir, logDir });
+      started.push({ name: 'nats-cluster', stop: s.stop });
+      natsUrl = s.urls[0];
+      natsMonitorUrls = s.monitorUrls;
+      say(`NATS: ${s.urls.join(', ')} (private cluster)`);
+    } else if (natsState === 'ok') say(`NATS: ${redact(natsUrl)}`);
     else {
       say(`NATS not reachable at ${redact(natsUrl)}; starting a private nats-server -js (data in ${path.join(dataDir, 'nats')})`);
       const s = await startPrivateNats({ dataDir, logDir });
@@ -253,7 +263,7 @@ export async function ensureInfrastructure({ env = process.env, dataDir, logDir,
       redisUrl = s.url;
       say(`Redis: ${redisUrl} (private)`);
     }
-    return { databaseUrl, natsUrl, redisUrl, startedNames: started.map((s) => s.name), stop };
+    return { databaseUrl, natsUrl, natsMonitorUrls, redisUrl, startedNames: started.map((s) => s.name), stop };
   } catch (err) {
     await stop();
     throw err;

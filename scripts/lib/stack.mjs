@@ -8,6 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { databaseNameOf, dropDatabase, ensureDatabase, ensureInfrastructure, withDatabase } from './infra.mjs';
 import { ROOT, StackError, freePort, log, sleep } from './util.mjs';
+import { REPLICATED_SERVICES, haproxyServersNotUp, startHaproxy } from './replicas.mjs';
 import { buildAll, discoverServices, ensureInstalled, frontendInfo } from './workspace.mjs';
 
 const STARTED_PATTERN = /successfully started|listening on|listening at|server started|service started|ready to accept|started in \d/i;
@@ -103,16 +104,16 @@ export function formatLogLine(line) {
 }
 
 class ServiceProcess {
-  constructor(service, { env, logDir, quiet }) {
+  constructor(service, { env, logDir, quiet, name = service.name }) {
     this.service = service;
-    this.name = service.name;
-    this.logFile = path.join(logDir, `${service.name}.log`);
+    this.name = name; // `<service>-<i>` for a replica
+    this.logFile = path.join(logDir, `${name}.log`);
     this.exit = null;
     this.startedLine = false;
     this.listeners = new Set();
     fs.mkdirSync(logDir, { recursive: true });
     this.out = fs.createWriteStream(this.logFile, { flags: 'a' });
-    this.out.write(`\n=== ${new Date().toISOString()} starting ${service.name} ===\n`);
+    this.out.write(`\n=== ${new Date().toISOString()} starting ${name} ===\n`);
     this.child = spawn(process.execPath, ['--enable-source-maps', service.main], {
       cwd: service.dir,
       env,
@@ -124,7 +125,7 @@ class ServiceProcess {
       this.out.write(`${plain}\n`);
       this.recent.push(plain);
       if (this.recent.length > 200) this.recent.splice(0, this.recent.length - 200);
-      if (!quiet) process.stdout.write(`[${service.name}] ${formatLogLine(line)}\n`);
+      if (!quiet) process.stdout.write(`[${name}] ${formatLogLine(line)}\n`);
       if (STARTED_PATTERN.test(line)) this.startedLine = true;
     };
     readline.createInterface({ input: this.child.stdout }).on('line', onLine);
@@ -132,7 +133,7 @@ class ServiceProcess {
     this.exited = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
         this.exit = signal ?? `exit code ${code}`;
-        this.out.write(`=== ${service.name} stopped (${this.exit}) ===\n`);
+        this.out.write(`=== ${name} stopped (${this.exit}) ===\n`);
         for (const l of this.listeners) l(this);
         resolve();
       });
@@ -225,7 +226,11 @@ async function fetchReady(url) {
  *  dropDatabaseOnStop  drop the database in stop() (for throw-away test stacks)
  *  env            extra environment for every service
  *  onStopAvailable(stop)  called as soon as the stack can be stopped, before it is up
- * Resolves with { url, port, databaseUrl, natsUrl, redisUrl, namespace, logins, seedOutput, logDir, stop() }.
+ *  replicas       N > 1: N processes of every stateless service (REPLICATED_SERVICES) behind HAProxy on `port`,
+ *                 NATS_STREAM_REPLICAS=3, and (natsCluster) a private 3-node NATS cluster (default 1: as before)
+ *  natsCluster    with replicas > 1, start the 3-node NATS cluster even when NATS answers (default true)
+ * Resolves with { url, port, databaseUrl, natsUrl, redisUrl, namespace, logins, seedOutput, logDir, stop() }, and with
+ * replicas > 1 also { replicas, gatewayUrls, realtimeUrls, haproxyStatsUrl, natsMonitorUrls }.
  */
 export async function startStack(opts = {}) {
   const dataDir = path.resolve(opts.dataDir ?? path.join(ROOT, '.data'));
@@ -235,10 +240,14 @@ export async function startStack(opts = {}) {
   const port = Number(opts.port ?? process.env.PORT ?? 3000);
   const namespace = opts.namespace ?? process.env.NATS_NAMESPACE ?? '';
   const readyTimeoutMs = opts.readyTimeoutMs ?? 120000;
+  const replicas = Number(opts.replicas ?? 1);
+  if (!Number.isInteger(replicas) || replicas < 1) throw new StackError(`replicas must be a whole number >= 1 (got ${opts.replicas})`);
+  const replicated = replicas > 1;
   fs.mkdirSync(logDir, { recursive: true });
 
   const procs = [];
   let infra = null;
+  let haproxy = null;
   let databaseUrl = null;
   let dropped = false;
   let stopRequested = false;
@@ -249,6 +258,7 @@ export async function startStack(opts = {}) {
     stopRequested = true;
     stopChain = stopChain.then(async () => {
       for (const p of [...procs].reverse()) await p.stop();
+      if (haproxy) await haproxy.stop();
       if (opts.dropDatabaseOnStop && databaseUrl && !dropped) {
         dropped = true;
         await dropDatabase(databaseUrl).catch(() => undefined);
@@ -277,7 +287,13 @@ export async function startStack(opts = {}) {
 
 
   try {
-    infra = await ensureInfrastructure({ env: process.env, dataDir, logDir, quiet });
+    infra = await ensureInfrastructure({
+      env: process.env,
+      dataDir,
+      logDir,
+      quiet,
+      natsCluster: replicated && opts.natsCluster !== false,
+    });
     checkAbort();
     const databaseName =
       opts.databaseName || (process.env.DATABASE_URL && databaseNameOf(process.env.DATABASE_URL)) || 'tiredash';
@@ -297,25 +313,53 @@ export async function startStack(opts = {}) {
       // encryption key). Outside it (compose, Kubernetes) they refuse to start without real secrets.
       TIREDASH_LOCAL: '1',
       STATIC_DIR: fe ? fe.dist : path.join(ROOT, 'frontend', 'dist'),
+      // Replicated: every JetStream stream kept on 3 nodes of the cluster.
+      ...(replicated && !process.env.NATS_STREAM_REPLICAS ? { NATS_STREAM_REPLICAS: '3' } : {}),
       ...(opts.env ?? {}),
     };
     // The edge gets the public port; any other service that opens a port gets a free one, chosen up
     // front so that every service is told the URLs of the others (urlEnv) before any of them starts.
+    // Replicated: each replica of a service gets its own free port (the gateways too: HAProxy takes the public one),
+    // and a service's URL (REALTIME_URL) is HAProxy's internal frontend for its replicas.
     const ports = new Map();
+    const replicaPorts = new Map();
+    const countOf = (service) => (replicated && REPLICATED_SERVICES.includes(service.name) ? replicas : 1);
+    const realtimeFrontendPort = replicated ? await freePort() : null;
     for (const service of services) {
       if (service.skipWhenUrlSet && service.urlEnv && baseEnv[service.urlEnv]) {
         say(`${service.name}: not started, ${service.urlEnv} is set (${baseEnv[service.urlEnv]})`);
         continue;
       }
-      const servicePort = service.edge ? port : await freePort();
-      ports.set(service.name, servicePort);
-      if (service.urlEnv) baseEnv[service.urlEnv] = `http://127.0.0.1:${servicePort}`;
+      const servicePorts = [];
+      for (let i = 0; i < countOf(service); i += 1) servicePorts.push(service.edge && !replicated ? port : await freePort());
+      ports.set(service.name, servicePorts[0]);
+      replicaPorts.set(service.name, servicePorts);
+      const urlPort = servicePorts.length > 1 && service.name === 'realtime' ? realtimeFrontendPort : servicePorts[0];
+      if (service.urlEnv) baseEnv[service.urlEnv] = `http://127.0.0.1:${urlPort}`;
+    }
+    const replicaName = (service, i) => (countOf(service) > 1 ? `${service.name}-${i + 1}` : service.name);
+    const named = (name) =>
+      (replicaPorts.get(name) ?? []).map((p, i) => ({ name: replicaName({ name }, i), port: p }));
+    if (replicated) {
+      const gateways = named('gateway');
+      const realtimes = named('realtime');
+      if (gateways.length === 0 || realtimes.length === 0) throw new StackError('--replicas needs the gateway and realtime services');
+      haproxy = await startHaproxy({
+        dataDir,
+        logDir,
+        port,
+        realtimePort: realtimeFrontendPort,
+        statsPort: await freePort(),
+        gateways,
+        realtimes,
+      });
+      say(`HAProxy on port ${port}: ${gateways.length} gateways, ${realtimes.length} realtime (config ${path.relative(ROOT, haproxy.configFile)})`);
     }
     const gatewayUrl = `http://127.0.0.1:${port}`;
-    const envFor = async (service) => ({
+    const envFor = async (service, replica = 0) => ({
       ...baseEnv,
-      PORT: String(ports.get(service.name)),
-      ...(service.portEnv ? { [service.portEnv]: String(ports.get(service.name)) } : {}),
+      PORT: String(replicaPorts.get(service.name)[replica]),
+      ...(service.portEnv ? { [service.portEnv]: String(replicaPorts.get(service.name)[replica]) } : {}),
       ...Object.fromEntries(
         Object.entries(service.env)
           .filter(([name]) => process.env[name] === undefined)
@@ -329,12 +373,25 @@ export async function startStack(opts = {}) {
     for (const service of services.filter((s) => ports.has(s.name))) {
       checkAbort();
       const env = await envFor(service);
-      say(`starting ${service.name}${service.edge ? ` on port ${port}` : ''}`);
-      const proc = new ServiceProcess(service, { env, logDir, quiet });
-      procs.push(proc);
+      const count = countOf(service);
+      say(`starting ${service.name}${count > 1 ? ` x${count}` : ''}${service.edge && !replicated ? ` on port ${port}` : ''}`);
+      // The first replica starts alone (it creates the service's JetStream streams, which a fresh cluster takes a
+      // moment to place) and runs the seed; the others then start together.
+      const spawnReplica = async (i) => {
+        const p = new ServiceProcess(service, { env: i === 0 ? env : await envFor(service, i), logDir, quiet, name: replicaName(service, i) });
+        procs.push(p);
+        return p;
+      };
+      const proc = await spawnReplica(0);
       if (!service.edge) {
         const started = await waitStarted(proc, 60000, checkAbort);
         if (!started) say(`${service.name} has not reported start-up yet; going on`);
+      }
+      const others = [];
+      for (let i = 1; i < count; i += 1) others.push(await spawnReplica(i));
+      if (!service.edge && others.length) {
+        const started = await Promise.all(others.map((p) => waitStarted(p, 60000, checkAbort)));
+        if (started.includes(false)) say(`${service.name} has not reported start-up yet; going on`);
       }
       if (opts.seed !== false && fs.existsSync(service.seed) && !seeded.has(service.name)) {
         seeded.add(service.name);
@@ -360,6 +417,16 @@ export async function startStack(opts = {}) {
       const dead = procs.find((p) => p.exit);
       if (dead) throw failure(dead, `${dead.name} exited during start-up (${dead.exit})`);
       last = await fetchReady(url);
+      // Replicated: every gateway replica ready, not only the one HAProxy chose.
+      if (last.status === 200 && replicated) {
+        for (const g of named('gateway')) {
+          const direct = await fetchReady(`http://127.0.0.1:${g.port}`);
+          if (direct.status !== 200) last = { ...direct, body: `${g.name}: ${direct.body}` };
+        }
+        // ... and HAProxy's health checks have seen every replica come up (else it still sends all to one).
+        const notUp = last.status === 200 ? await haproxyServersNotUp(haproxy.statsUrl) : [];
+        if (notUp.length) last = { status: 0, body: `HAProxy does not see these up yet: ${notUp.join(', ')}` };
+      }
       if (last.status === 200) break;
       if (Date.now() > deadline) {
         const edge = procs.find((p) => p.service.edge) ?? procs[procs.length - 1];
@@ -374,8 +441,8 @@ export async function startStack(opts = {}) {
             return [];
           }
         })();
-        const named = procs.find((p) => !p.service.edge && failedChecks.includes(p.name));
-        const culprit = named ?? edge;
+        const failing = procs.find((p) => !p.service.edge && failedChecks.includes(p.service.name));
+        const culprit = failing ?? edge;
         throw failure(
           culprit,
           `${url}/ready did not answer 200 within ${Math.round(readyTimeoutMs / 1000)} s (last: ${last.status || 'no answer'} ${last.body.replace(/\s+/g, ' ').slice(0, 200)})`,
@@ -403,6 +470,15 @@ export async function startStack(opts = {}) {
       seedOutput,
       logins: parseLogins(seedOutput),
       stop,
+      ...(replicated
+        ? {
+            replicas,
+            gatewayUrls: named('gateway').map((g) => `http://127.0.0.1:${g.port}`),
+            realtimeUrls: named('realtime').map((r) => `http://127.0.0.1:${r.port}`),
+            haproxyStatsUrl: haproxy.statsUrl,
+            natsMonitorUrls: infra.natsMonitorUrls,
+          }
+        : {}),
     };
   } catch (err) {
     await stop().catch(() => undefined);
