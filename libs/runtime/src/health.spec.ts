@@ -118,4 +118,54 @@ describe('the health listener', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^svc: invalid environment: HEALTH_PORT: /);
   });
+
+  it('on SIGTERM: /readyz answers 503 while close() drains, then the listener closes and the process exits 0', async () => {
+    const port = await freePort();
+    const logs: string[] = [];
+    let signal: ((s: string) => void) | undefined;
+    let exitCode: number | null = null;
+    let finishDrain: () => void = () => undefined;
+    const close = jest.fn(() => new Promise<void>((resolve) => (finishDrain = resolve)));
+    const io: ServiceProcessIo = {
+      env: { HEALTH_PORT: String(port) },
+      log: (l) => logs.push(l),
+      error: (l) => logs.push(l),
+      exit: (c) => (exitCode = c),
+      onSignal: (h) => (signal = h),
+    };
+    server = await runService('svc', () => ({}), async () => ({ description: 'up', health: { live: {}, ready: {} }, close }), io);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    signal!('SIGTERM');
+    signal!('SIGTERM');
+    expect(close).toHaveBeenCalledTimes(1);
+    const draining = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toMatchObject({ failed: ['shutdown'] });
+    expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+    expect(exitCode).toBeNull();
+    finishDrain();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(exitCode).toBe(0);
+    expect(logs).toContain('svc SIGTERM: draining');
+    expect(logs.some((l) => /^svc drained in \d+ ms$/.test(l))).toBe(true);
+    await expect(fetch(`http://127.0.0.1:${port}/livez`)).rejects.toThrow();
+    server = null;
+  });
+
+  it('exits 1 when the drain fails', async () => {
+    let signal: ((s: string) => void) | undefined;
+    let exitCode: number | null = null;
+    const errors: string[] = [];
+    await runService('svc', () => ({}), async () => ({ description: 'up', close: () => Promise.reject(new Error('pool stuck')) }), {
+      env: { HEALTH_PORT: '0' },
+      log: () => undefined,
+      error: (l) => errors.push(l),
+      exit: (c) => (exitCode = c),
+      onSignal: (h) => (signal = h),
+    });
+    signal!('SIGINT');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(exitCode).toBe(1);
+    expect(errors[0]).toMatch(/^svc shutdown failed: Error: pool stuck/);
+  });
 });

@@ -6,19 +6,34 @@ export interface ServiceProcessIo {
   log: (line: string) => void;
   error: (line: string) => void;
   exit: (code: number) => void;
+  /** Calls the handler once on SIGTERM or SIGINT (the process's own signals by default). */
+  onSignal?: (handler: (signal: string) => void) => void;
 }
+
+/** The most a drain may take before the process exits anyway (Kubernetes' terminationGracePeriodSeconds is 30). */
+export const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 const processIo: ServiceProcessIo = {
   env: process.env,
   log: (line) => process.stdout.write(`${line}\n`),
   error: (line) => process.stderr.write(`${line}\n`),
   exit: (code) => process.exit(code),
+  onSignal: (handler) => {
+    process.once('SIGTERM', () => handler('SIGTERM'));
+    process.once('SIGINT', () => handler('SIGINT'));
+  },
 };
 
 /** What start() may return instead of a bare description: the service's own health checks, served on HEALTH_PORT. */
 export interface StartedService {
   description: string;
   health?: ServiceHealth;
+  /**
+   * The drain on SIGTERM/SIGINT (e.g. `app.close()`: stop taking messages, finish the handlers running, close the
+   * connections). /readyz answers 503 from the signal on; the process exits 0 once it resolves, 1 when it fails or
+   * takes longer than SHUTDOWN_TIMEOUT_MS.
+   */
+  close?: () => Promise<void>;
 }
 
 /**
@@ -52,8 +67,48 @@ export async function runService<C>(
       io.log(`${service} ${started}`);
       return null;
     }
+    let draining = false;
     let server: HealthServer | null = null;
-    if (started.health && healthPort !== 0) server = await startHealthServer({ port: healthPort, health: started.health });
+    if (started.health && healthPort !== 0) {
+      const notDraining = (): void => {
+        if (draining) throw new Error('shutting down');
+      };
+      const health = { live: started.health.live, ready: { ...started.health.ready, shutdown: notDraining } };
+      server = await startHealthServer({ port: healthPort, health });
+    }
+    if (started.close) {
+      const close = started.close;
+      io.onSignal?.((signal) => {
+        if (draining) return;
+        draining = true;
+        const t0 = Date.now();
+        io.log(`${service} ${signal}: draining`);
+        let timer: NodeJS.Timeout | undefined;
+        const deadline = new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), SHUTDOWN_TIMEOUT_MS);
+        });
+        void Promise.race([close().then(() => 'closed' as const), deadline])
+          .then(
+            (how) => {
+              if (how === 'timeout') {
+                io.error(`${service} did not drain within ${SHUTDOWN_TIMEOUT_MS} ms; exiting`);
+                return 1;
+              }
+              io.log(`${service} drained in ${Date.now() - t0} ms`);
+              return 0;
+            },
+            (err: unknown) => {
+              io.error(`${service} shutdown failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+              return 1;
+            },
+          )
+          .then(async (code) => {
+            clearTimeout(timer);
+            await server?.close();
+            io.exit(code);
+          });
+      });
+    }
     io.log(`${service} ${started.description}${server ? `; health on :${server.port} (/livez, /readyz)` : ''}`);
     return server;
   } catch (err) {

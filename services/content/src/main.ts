@@ -6,6 +6,5 @@ import { loadConfig } from './config';
 
 void runService('content', loadConfig, async (config) => {
   const app = await bootstrapContent(config);
-  app.enableShutdownHooks();
-  return { description: `listening on NATS ${config.natsUrl}${namespaceNote(config.natsNamespace)}`, health: natsServiceHealth(app) };
+  return { description: `listening on NATS ${config.natsUrl}${namespaceNote(config.natsNamespace)}`, health: natsServiceHealth(app), close: () => app.close() };
 });

@@ -6,6 +6,5 @@ import { loadConfig } from './config';
 
 void runService('payments', loadConfig, async (config) => {
   const app = await bootstrapPayments(config);
-  app.enableShutdownHooks();
-  return { description: `listening on NATS ${config.natsUrl}${namespaceNote(config.natsNamespace)}; Stripe API at ${config.stripe.apiBase}`, health: natsServiceHealth(app) };
+  return { description: `listening on NATS ${config.natsUrl}${namespaceNote(config.natsNamespace)}; Stripe API at ${config.stripe.apiBase}`, health: natsServiceHealth(app), close: () => app.close() };
 });

@@ -10,6 +10,8 @@ export interface MicroserviceConfig {
   credentials?: NatsCredentials;
   /** Reconnect waits (it reconnects forever either way). */
   reconnect?: NatsReconnectTuning;
+  /** On close, how long running handlers may take to finish and reply. Default 20000. */
+  drainTimeoutMs?: number;
 }
 
 /**
@@ -24,8 +26,9 @@ export function createMicroserviceOptions(cfg: MicroserviceConfig): CustomStrate
       name: `${cfg.serviceName}-rpc`,
       queue: cfg.serviceName,
       namespace: cfg.namespace ?? '',
-      gracefulShutdown: true,
-      gracePeriod: 1000,
+      // NamespacedServerNats.close() drains itself: it waits for the running handlers, not a fixed grace period.
+      gracefulShutdown: false,
+      drainTimeoutMs: cfg.drainTimeoutMs,
       ...natsReconnectOptions(cfg.reconnect),
       ...natsAuthOptions(cfg.credentials),
     }),

@@ -2,20 +2,32 @@ import { type NatsOptions, ServerNats } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import { namespacedSubject } from '../messaging.options';
 
-export type NamespacedNatsServerOptions = Required<NatsOptions>['options'] & { namespace?: string };
+type NestNatsMsg = Parameters<ServerNats['handleMessage']>[1];
+
+export type NamespacedNatsServerOptions = Required<NatsOptions>['options'] & {
+  namespace?: string;
+  /** On close: how long handlers already running may take to finish and reply. Default 20000. */
+  drainTimeoutMs?: number;
+};
 
 /**
  * Nest's NATS server whose subscriptions live under the namespace (`<ns>.<pattern>`) while handlers are
  * still looked up by the plain pattern; every subscription uses the queue group from the options.
+ * close() drains: it unsubscribes (the queue group's other members take new commands), lets the handlers already
+ * running finish and flushes their replies, then closes the connection.
  */
 export class NamespacedServerNats extends ServerNats {
   private readonly namespace: string;
+  private readonly drainTimeoutMs: number;
   private readonly nsSubscriptions: Subscription[] = [];
+  private inFlight = 0;
+  private readonly idleWaiters: Array<() => void> = [];
 
   constructor(options: NamespacedNatsServerOptions) {
-    const { namespace, ...natsOptions } = options;
+    const { namespace, drainTimeoutMs, ...natsOptions } = options;
     super(natsOptions);
     this.namespace = namespace ?? '';
+    this.drainTimeoutMs = drainTimeoutMs ?? 20_000;
   }
 
   override bindEvents(client: NatsConnection): void {
@@ -27,8 +39,37 @@ export class NamespacedServerNats extends ServerNats {
     }
   }
 
+  /** Counts the handlers running, so that close() can wait for them. */
+  override async handleMessage(channel: string, natsMsg: NestNatsMsg): Promise<unknown> {
+    this.inFlight += 1;
+    try {
+      return (await super.handleMessage(channel, natsMsg)) as unknown;
+    } finally {
+      this.inFlight -= 1;
+      if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  /** Handlers still running (shutdown logs). */
+  get handlersInFlight(): number {
+    return this.inFlight;
+  }
+
   override async close(): Promise<void> {
     for (const sub of this.nsSubscriptions.splice(0)) sub.unsubscribe();
+    if (this.inFlight > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((resolve) => this.idleWaiters.push(resolve)),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, this.drainTimeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    // The replies just written reach the server before the connection closes.
+    const nc = (this as unknown as { natsClient?: NatsConnection | null }).natsClient;
+    if (nc && !nc.isClosed()) await nc.flush().catch(() => undefined);
     await super.close();
   }
 

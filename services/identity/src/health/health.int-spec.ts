@@ -64,7 +64,7 @@ describe('identity: per-pod /livez and /readyz on HEALTH_PORT', () => {
     expect(Object.keys(live.body.checks)).toEqual(['nats']);
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
-    expect(Object.keys(ready.body.checks).sort()).toEqual(['database', 'nats', 'nats-rpc']);
+    expect(Object.keys(ready.body.checks).sort()).toEqual(['database', 'nats', 'nats-rpc', 'shutdown']);
     expect(ready.body.failed).toEqual([]);
   });
 
