@@ -21,6 +21,8 @@ export default async function globalSetup() {
     build: process.env.TIREDASH_BUILT !== '1',
     dropDatabaseOnStop: true,
     readyTimeoutMs: 90000,
+    // E2E_REPLICAS=2: the suite against the stack of `npm start -- --replicas 2` (HAProxy, a 3-node NATS cluster).
+    replicas: Number(process.env.E2E_REPLICAS || 1),
     env: {
       SEED_ADMIN_EMAIL: adminEmail,
       SEED_ADMIN_PASSWORD: adminPassword,
