@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { type Env, LOCAL_FLAG, parseEnv, withoutEmpty } from './env';
+import { serveMetrics } from './metrics';
 
 /** A check passes when it returns (or resolves); it fails when it throws (or rejects, or takes too long). */
 export type HealthCheck = () => void | Promise<void>;
@@ -83,7 +84,7 @@ export interface HealthServer {
 
 /**
  * The per-pod health listener: `GET /livez` and `GET /readyz` answer 200 with the report when every check passes,
- * else 503 naming the failed ones. Anything else is 404.
+ * else 503 naming the failed ones; `GET /metrics` serves the process's Prometheus metrics. Anything else is 404.
  */
 export async function startHealthServer(opts: {
   port: number;
@@ -95,6 +96,7 @@ export async function startHealthServer(opts: {
   const timeoutMs = opts.timeoutMs ?? 2000;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '').split('?')[0];
+    if (path === '/metrics' && (req.method === 'GET' || req.method === 'HEAD')) return serveMetrics(req, res);
     const checks = path === '/livez' ? opts.health.live : path === '/readyz' ? opts.health.ready : null;
     if (!checks || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.writeHead(404, { 'content-type': 'application/json', connection: 'close' }).end('{"error":"not found"}');

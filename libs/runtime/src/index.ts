@@ -2,3 +2,4 @@ export * from './env';
 export * from './run-service';
 export * from './nats';
 export * from './health';
+export * from './metrics';

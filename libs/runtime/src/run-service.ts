@@ -1,5 +1,6 @@
 import { ConfigError, type Env } from './env';
 import { type HealthServer, type ServiceHealth, healthPortOf, startHealthServer } from './health';
+import { initMetrics } from './metrics';
 
 export interface ServiceProcessIo {
   env: Env;
@@ -50,6 +51,7 @@ export async function runService<C>(
 ): Promise<HealthServer | null> {
   let config: C;
   let healthPort: number;
+  initMetrics(service);
   try {
     config = loadConfig(io.env);
     healthPort = healthPortOf(service, io.env);
