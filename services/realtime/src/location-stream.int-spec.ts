@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { INestMicroservice } from '@nestjs/common';
 import {
   AcceptBid,
@@ -159,6 +160,35 @@ describe('live tracking: location stream, arrival, completion, confirmation over
     p.close();
   });
 
+  it('a point taken offline and sent twice with its key (the app replaying its outbox) is forwarded once, at the time it was taken', async () => {
+    const delivered = s.customer.of('driver_location').length;
+    const forwarded = node.app.get(LocationStream).stats.forwarded;
+    const at = Date.now() - 20;
+    const replay = { ...point(400), pointId: crypto.randomUUID(), at };
+    expect(await emitWithAck(s.provider, 'driver_location_update', replay)).toEqual({ ok: true, relayed: true });
+    expect(await emitWithAck(s.provider, 'driver_location_update', replay)).toEqual({ ok: true, relayed: false });
+    // Another replica answers the key the same way (the key is claimed in Redis, not in the node's memory).
+    const other = await env.connect(limited.url, provider.token);
+    await pause(1100); // the default limit's bucket refills
+    expect(await emitWithAck(other, 'driver_location_update', replay)).toEqual({ ok: true, relayed: false });
+    other.close();
+    await waitFor(() => s.customer.of('driver_location').length === delivered + 1, { message: 'the replayed point forwarded' });
+    await pause(300);
+    expect(s.customer.of('driver_location').slice(delivered)).toEqual([{ lat: point(400).lat, lng: point(400).lng, requestId: job.id }]);
+    expect(node.app.get(LocationStream).stats.forwarded - forwarded).toBe(1);
+    // Dispatch recorded it at the time the device took it, not when it arrived.
+    const latest = await waitFor(async () => {
+      const j = await env.client.send(GetJob, { actor: asActor(customer), requestId: job.id });
+      return j.latest && Math.abs(j.latest.lat - point(400).lat) < 1e-9 ? j.latest : null;
+    }, { message: 'latest point in dispatch' });
+    expect(latest.at).toBe(new Date(at).toISOString());
+    // A point older than the key's memory is refused rather than risk a second delivery.
+    expect(await emitWithAck(s.provider, 'driver_location_update', { ...point(401), pointId: crypto.randomUUID(), at: Date.now() - 25 * 3600 * 1000 })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
+    });
+  });
+
   it("'I AM HERE' sets the request In Progress and tells the customer (provider_arrived); only the job's provider may", async () => {
     const refused = await emitWithAck(s.otherProvider, 'arrived', { requestId: job.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
@@ -175,6 +205,13 @@ describe('live tracking: location stream, arrival, completion, confirmation over
     await waitFor(async () => (await env.client.send(GetJobAccess, { requestId: job.id })).status === 'Arrived', { message: 'dispatch Arrived' });
     await pause(200);
     for (const other of [s.provider, s.otherProvider, s.otherCustomer]) expect(other.of('provider_arrived')).toHaveLength(0);
+  });
+
+  it("a second 'arrived' for the job (the app replaying its outbox) is acknowledged and tells the customer nothing more", async () => {
+    const ack = await emitWithAck(s.provider, 'arrived', { requestId: job.id, customerId: job.customer.documentId, providerId: provider.businessId, arrivedAt: new Date().toISOString() });
+    expect(ack).toEqual({ ok: true, relayed: true });
+    await pause(1000);
+    expect(s.customer.of('provider_arrived')).toHaveLength(1);
   });
 
   it('job_completed reaches the customer; the cash confirmation ends Service Completed and job_confirmed reaches the provider; the stream stops', async () => {
@@ -195,6 +232,15 @@ describe('live tracking: location stream, arrival, completion, confirmation over
     await waitFor(async () => !(await env.client.send(GetJobAccess, { requestId: job.id })).active, { message: 'job inactive' });
     await pause(400); // the node's job cache (300 ms) expires
     expect(await emitWithAck(s.provider, 'driver_location_update', point(300))).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
+  });
+
+  it("a 'job_completed' sent again after the confirmation is acknowledged without a second job_completed", async () => {
+    expect(await emitWithAck(s.provider, 'job_completed', { requestId: job.id, providerId: provider.businessId, customerId: customer.customerId })).toEqual({
+      ok: true,
+      relayed: true,
+    });
+    await pause(1000);
+    expect(s.customer.of('job_completed')).toHaveLength(1);
   });
 
   it('job_canceled from the provider cancels the job and reaches the customer', async () => {

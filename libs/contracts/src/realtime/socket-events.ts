@@ -223,11 +223,18 @@ export type ClientEchoPayload = z.infer<typeof clientEchoPayloadSchema>;
 
 export const jobConfirmedClientPayloadSchema = jobConfirmedPayloadSchema;
 
+/**
+ * A live point. A point taken while the device was offline and sent later (the provider app's outbox) also carries
+ * `pointId`, its idempotency key (realtime forwards a key once, however often it is sent), and `at`, when it was
+ * taken (epoch ms; dispatch records that time instead of the arrival time).
+ */
 export const driverLocationUpdatePayloadSchema = z.object({
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   customerId: id,
   requestId: id,
+  pointId: z.string().uuid().optional(),
+  at: z.number().int().positive().optional(),
 });
 export type DriverLocationUpdatePayload = z.infer<typeof driverLocationUpdatePayloadSchema>;
 

@@ -9,6 +9,7 @@ import {
   type SocketErrorCode,
 } from '@tiredash/contracts';
 import { MessagingConnection, namespacedSubject } from '@tiredash/messaging';
+import { RedisClients } from '../common/redis-clients';
 import { REALTIME_CONFIG } from '../common/realtime-config.token';
 import type { RealtimeConfig } from '../config';
 import { JobDirectory } from './job-directory.service';
@@ -18,6 +19,8 @@ export type DropReason = 'invalid' | 'notProvider' | 'unknownJob' | 'wrongProvid
 
 export interface LocationStats {
   forwarded: number;
+  /** Points whose key was forwarded before (sent again by the app): acknowledged, not forwarded. */
+  replayed: number;
   dropped: Record<DropReason, number>;
 }
 
@@ -47,6 +50,11 @@ interface Bucket {
 }
 
 const SUMMARY_EVERY_MS = 30_000;
+/**
+ * How long a replayed point's key is remembered, and the oldest point taken offline that is still accepted (a
+ * point older than the memory of its key could otherwise be forwarded twice).
+ */
+export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const BUCKET_IDLE_MS = 60_000;
 
 /**
@@ -56,16 +64,23 @@ const BUCKET_IDLE_MS = 60_000;
  * core NATS for dispatch (latest point, sampled track). With the job's access cached the whole path is
  * synchronous, so points leave in the order they came. Drops are counted (GET /health, a periodic log line)
  * and answered through the ack only; nothing dropped is forwarded.
+ *
+ * A point the provider app took offline and sends later carries `pointId` (its idempotency key) and `at` (when it
+ * was taken): its key is claimed in Redis (SET NX, shared by every replica, kept REPLAY_WINDOW_MS) after the
+ * checks, so a second delivery of the key (the app resending after a lost ack or a reload) is acknowledged with
+ * `relayed: false` and forwarded to nobody; dispatch records it at `at` (never later than now).
  */
 @Injectable()
 export class LocationStream implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LocationStream.name);
   private readonly buckets = new Map<string, Bucket>();
   private readonly subject: string;
+  private readonly keyPrefix: string;
   private timer: NodeJS.Timeout | null = null;
   private lastLogged = '';
   readonly stats: LocationStats = {
     forwarded: 0,
+    replayed: 0,
     dropped: { invalid: 0, notProvider: 0, unknownJob: 0, wrongProvider: 0, inactive: 0, rateLimited: 0, unavailable: 0 },
   };
 
@@ -73,7 +88,9 @@ export class LocationStream implements OnModuleInit, OnModuleDestroy {
     private readonly messaging: MessagingConnection,
     private readonly jobs: JobDirectory,
     @Inject(REALTIME_CONFIG) private readonly config: RealtimeConfig,
+    private readonly redis: RedisClients,
   ) {
+    this.keyPrefix = `${config.natsNamespace || 'tiredash'}:rt:point`;
     this.subject = namespacedSubject(config.natsNamespace, LOCATION_POINT_SUBJECT);
   }
 
@@ -90,7 +107,10 @@ export class LocationStream implements OnModuleInit, OnModuleDestroy {
   async handle(socket: RealtimeSocket, raw: unknown): Promise<SocketAck> {
     const parsed = driverLocationUpdatePayloadSchema.safeParse(raw);
     if (!parsed.success || !plausibleCoordinates(parsed.data.lat, parsed.data.lng)) return this.drop('invalid');
-    const { lat, lng, requestId } = parsed.data;
+    const { lat, lng, requestId, pointId } = parsed.data;
+    const now = Date.now();
+    const at = parsed.data.at === undefined ? now : Math.min(parsed.data.at, now);
+    if (now - at > REPLAY_WINDOW_MS) return this.drop('invalid');
     if (socket.data.actor.role !== 'provider') return this.drop('notProvider');
     let job = this.jobs.peek(requestId);
     if (job === undefined) {
@@ -105,8 +125,21 @@ export class LocationStream implements OnModuleInit, OnModuleDestroy {
     if (socket.data.businessId === null || job.providerId !== socket.data.businessId) return this.drop('wrongProvider');
     if (!job.active) return this.drop('inactive');
     if (!this.take(requestId)) return this.drop('rateLimited');
+    if (pointId !== undefined) {
+      let first: boolean;
+      try {
+        first = (await this.redis.pub.set(`${this.keyPrefix}:${requestId}:${pointId}`, '1', 'PX', REPLAY_WINDOW_MS, 'NX')) === 'OK';
+      } catch (err) {
+        this.logger.warn(`point key of ${requestId} not claimed: ${err instanceof Error ? err.message : String(err)}`);
+        return this.drop('unavailable');
+      }
+      if (!first) {
+        this.stats.replayed += 1;
+        return { ok: true, relayed: false };
+      }
+    }
     socket.nsp.to(socketRooms.user(job.customerUserId)).emit(SERVER_EVENTS.driverLocation, { lat, lng, requestId });
-    this.messaging.connection.publish(this.subject, JSON.stringify({ requestId, providerId: job.providerId, lat, lng, at: Date.now() }));
+    this.messaging.connection.publish(this.subject, JSON.stringify({ requestId, providerId: job.providerId, lat, lng, at }));
     this.stats.forwarded += 1;
     return { ok: true, relayed: true };
   }
