@@ -4,13 +4,17 @@ import { EventConsumers } from './events/event-consumers';
 import { EventPublisher } from './events/event-publisher';
 import { MessagingConnection } from './messaging-connection';
 import { MESSAGING_OPTIONS, type MessagingOptions } from './messaging.options';
+import { MessagingMetrics } from './metrics/messaging-metrics';
+import { OutboxInboxPruner } from './outbox/outbox-inbox-pruner';
 import { OutboxRelay } from './outbox/outbox-relay';
 import { OutboxService } from './outbox/outbox.service';
 import { MessagingClient } from './rpc/messaging-client';
 
 /**
  * Global messaging for a service: MessagingClient (request-reply), OutboxService + OutboxRelay (when
- * OutboxEntity is registered in the DataSource), EventConsumers (@OnEvent) and EventPublisher.
+ * OutboxEntity is registered in the DataSource), EventConsumers (@OnEvent) and EventPublisher; the scrape-time
+ * metrics of the outbox, the JetStream consumers, the dead letters and the pool (MessagingMetrics) and the
+ * retention pruning of outbox and inbox rows (OutboxInboxPruner).
  */
 @Global()
 @Module({})
@@ -24,6 +28,8 @@ export class MessagingModule {
       OutboxService,
       OutboxRelay,
       EventConsumers,
+      MessagingMetrics,
+      OutboxInboxPruner,
     ];
     return {
       module: MessagingModule,

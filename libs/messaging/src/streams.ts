@@ -7,6 +7,9 @@ export const DLQ_STREAM = { name: 'DLQ', subjects: ['dlq.>'] } as const;
 /** Window in which JetStream drops a second message with the same Nats-Msg-Id (the outbox event id). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
+/** How long a stream keeps a message (and may still deliver it): 7 days. Inbox rows must outlive it. */
+export const STREAM_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
 /**
  * NATS_STREAM_REPLICAS: how many copies JetStream keeps of every stream (default 1, a single server; the launcher's
  * `--replicas` sets 3 for its 3-node cluster). At most 5, and never more than the cluster has nodes.
@@ -34,7 +37,7 @@ function desiredConfig(
     storage: StorageType.File,
     discard: DiscardPolicy.Old,
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    max_age: nanos(7 * 24 * 3600 * 1000),
+    max_age: nanos(STREAM_MAX_AGE_MS),
   };
 }
 
