@@ -5,6 +5,7 @@ import { MessagingModule } from '@tiredash/messaging';
 import { RedisClients } from './common/redis-clients';
 import { REALTIME_CONFIG } from './common/realtime-config.token';
 import type { RealtimeConfig } from './config';
+import { BidReplay } from './fanout/bid-replay.service';
 import { DeliveryLedger } from './fanout/delivery-ledger';
 import { DEFAULT_FANOUT_ROUTES, FANOUT_ROUTES, JetStreamFanout } from './fanout/jetstream-fanout.service';
 import { HealthController } from './health/health.controller';
@@ -40,6 +41,7 @@ export class AppModule {
         SocketServer,
         SessionEndListener,
         DeliveryLedger,
+        BidReplay,
         JetStreamFanout,
       ],
     };

@@ -60,8 +60,21 @@ export const newBidPayloadSchema = bidSnapshotSchema.omit({ provider: true, bidS
   bidStatus: z.literal('pending'),
   status: z.literal('pending'),
   replacedBidId: id.nullable(),
+  /** Sent again on a reconnection because the socket missed it (see socketResumeSchema). */
+  replayed: z.literal(true).optional(),
 });
 export type NewBidPayload = z.infer<typeof newBidPayloadSchema>;
+
+/**
+ * What a reconnecting socket may have missed, in its handshake's `auth.resume`: since when (its last disconnect,
+ * less a margin for events in flight) and the bids it already holds from that window. The server replays the
+ * `new_bid` events of that window it emitted before this socket joined its rooms, except those bids.
+ */
+export const socketResumeSchema = z.object({
+  since: z.string().datetime({ offset: true }),
+  bidIds: z.array(id).max(1000).default([]),
+});
+export type SocketResume = z.infer<typeof socketResumeSchema>;
 
 /**
  * `bid_selected`: to the chosen provider ('Bid Accepted!'); it then opens /provider/tracking/{requestId}.

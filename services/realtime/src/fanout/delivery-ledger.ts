@@ -32,7 +32,16 @@ export class DeliveryLedger {
     return (await this.redis.pub.exists(this.key(durable, eventId))) === 1;
   }
 
-  async markSent(durable: string, eventId: string): Promise<void> {
-    await this.redis.pub.set(this.key(durable, eventId), '1', 'PX', this.ttlMs);
+  /** Records the emit with its time (ms): a reconnecting socket is owed the events emitted before it joined. */
+  async markSent(durable: string, eventId: string, at = Date.now()): Promise<void> {
+    await this.redis.pub.set(this.key(durable, eventId), String(at), 'PX', this.ttlMs);
+  }
+
+  /** When the event was emitted (ms), 0 for an entry without a time, null when it was not (yet). */
+  async sentAt(durable: string, eventId: string): Promise<number | null> {
+    const value = await this.redis.pub.get(this.key(durable, eventId));
+    if (value === null) return null;
+    const at = Number(value);
+    return Number.isFinite(at) && at > 1 ? at : 0;
   }
 }

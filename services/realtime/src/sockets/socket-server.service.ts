@@ -17,6 +17,7 @@ import type { RealtimeConfig } from '../config';
 import { verifyHandshake } from './socket-auth';
 import { refusedBySessionState, revokedTokenKey, sessionVersionKey } from '@tiredash/auth';
 import { ClientEventsHandler } from './client-events.handler';
+import { BidReplay } from '../fanout/bid-replay.service';
 import { ProfileDirectory } from './profile-directory.service';
 
 export interface SocketData {
@@ -62,6 +63,7 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
     private readonly redis: RedisClients,
     private readonly profiles: ProfileDirectory,
     private readonly clientEvents: ClientEventsHandler,
+    private readonly bidReplay: BidReplay,
     @Inject(REALTIME_CONFIG) private readonly config: RealtimeConfig,
   ) {}
 
@@ -123,6 +125,14 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
       if (tokenId) rooms.push(tokenRoom(tokenId));
       void socket.join(rooms);
       this.clientEvents.register(socket);
+      // A reconnection: the bids emitted while this socket was away, to it alone (BidReplay).
+      const resume = BidReplay.resumeOf(socket.handshake.auth);
+      if (resume) {
+        const target = { userId: actor.userId, emitNewBid: (p: unknown) => socket.emit('new_bid', p as Parameters<ServerToClientEvents['new_bid']>[0]) };
+        this.bidReplay.replay(target, resume, Date.now()).catch((err: unknown) => {
+          this.logger.warn(`replay to user ${actor.userId} failed: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      }
       // The session ends when its token expires: so does the socket.
       if (tokenExp !== null) {
         const left = Math.min(tokenExp * 1000 - Date.now(), 2_147_000_000);

@@ -136,7 +136,11 @@ export class RealtimeTestEnv {
   }
 
   /** Connects (websocket only unless told) and resolves once connected; rejects with the connect_error message. */
-  async connect(url: string, token: string | null, opts: { transports?: string[]; via?: 'auth' | 'header' | 'query' } = {}): Promise<RecordingClient> {
+  async connect(
+    url: string,
+    token: string | null,
+    opts: { transports?: string[]; via?: 'auth' | 'header' | 'query'; auth?: Record<string, unknown> } = {},
+  ): Promise<RecordingClient> {
     const via = opts.via ?? 'auth';
     const socket = ioClient(url, {
       path: '/socket.io',
@@ -145,7 +149,7 @@ export class RealtimeTestEnv {
       reconnectionDelay: 100,
       reconnectionDelayMax: 300,
       forceNew: true,
-      auth: token && via === 'auth' ? { token } : {},
+      auth: { ...(token && via === 'auth' ? { token } : {}), ...opts.auth },
       extraHeaders: token && via === 'header' ? { authorization: `Bearer ${token}` } : {},
       query: token && via === 'query' ? { token } : {},
     });
