@@ -3,3 +3,5 @@ export * from './run-service';
 export * from './nats';
 export * from './health';
 export * from './metrics';
+export * from './logger';
+export * from './tracing';

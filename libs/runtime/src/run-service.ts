@@ -1,6 +1,8 @@
 import { ConfigError, type Env } from './env';
 import { type HealthServer, type ServiceHealth, healthPortOf, startHealthServer } from './health';
 import { initMetrics } from './metrics';
+import { createLogger, logLevelOf, useLoggerForNest } from './logger';
+import { startTracing, stopTracing, tracingSettingsOf } from './tracing';
 
 export interface ServiceProcessIo {
   env: Env;
@@ -14,10 +16,13 @@ export interface ServiceProcessIo {
 /** The most a drain may take before the process exits anyway (Kubernetes' terminationGracePeriodSeconds is 30). */
 export const SHUTDOWN_TIMEOUT_MS = 25_000;
 
+/** The service's JSON logger once runService made it: the process's own lines go through it too. */
+let processLogger: ReturnType<typeof createLogger> | null = null;
+
 const processIo: ServiceProcessIo = {
   env: process.env,
-  log: (line) => process.stdout.write(`${line}\n`),
-  error: (line) => process.stderr.write(`${line}\n`),
+  log: (line) => (processLogger ? processLogger.info(line) : process.stdout.write(`${line}\n`)),
+  error: (line) => (processLogger ? processLogger.error(line) : process.stderr.write(`${line}\n`)),
   exit: (code) => process.exit(code),
   onSignal: (handler) => {
     process.once('SIGTERM', () => handler('SIGTERM'));
@@ -55,6 +60,10 @@ export async function runService<C>(
   try {
     config = loadConfig(io.env);
     healthPort = healthPortOf(service, io.env);
+    // JSON logs (Nest's too) with the request and trace ids; traces exported when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    const logger = useLoggerForNest(createLogger(service, { level: logLevelOf(service, io.env) }));
+    if (io === processIo) processLogger = logger;
+    startTracing(service, tracingSettingsOf(service, io.env));
   } catch (err) {
     if (err instanceof ConfigError) {
       io.error(err.message);
@@ -107,6 +116,7 @@ export async function runService<C>(
           .then(async (code) => {
             clearTimeout(timer);
             await server?.close();
+            await stopTracing();
             io.exit(code);
           });
       });
