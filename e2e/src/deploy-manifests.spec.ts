@@ -184,6 +184,7 @@ const SAMPLE_SECRETS: Record<string, string> = {
   S3_REGION: 'eu-west-1',
   S3_ACCESS_KEY_ID: 'AKIASAMPLE',
   S3_SECRET_ACCESS_KEY: 'sample-secret-access-key',
+  DATABASE_DIRECT_URL: 'postgres://tiredash:pw@db-direct.internal:5432/tiredash',
   MAPBOX_TOKEN: 'pk.sample-mapbox-token',
   GEOCODER_URL: 'http://nominatim.geo.svc.cluster.local:8080',
   DIRECTIONS_URL: 'http://osrm.geo.svc.cluster.local:5000',
@@ -192,6 +193,25 @@ const SAMPLE_SECRETS: Record<string, string> = {
 
 function deployment(name: string): K8sObject | undefined {
   return k8sObjects.find((o) => o.kind === 'Deployment' && o.metadata.name === name);
+}
+
+interface Hpa {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  spec: { scaleTargetRef: { apiVersion: string; kind: string; name: string }; minReplicas?: number; maxReplicas: number };
+}
+
+/** The HorizontalPodAutoscaler that scales a Deployment, if any. */
+function hpaOf(name: string): Hpa | undefined {
+  return (k8sObjects as unknown as Hpa[]).find(
+    (o) => o.kind === 'HorizontalPodAutoscaler' && o.spec.scaleTargetRef.kind === 'Deployment' && o.spec.scaleTargetRef.name === name,
+  );
+}
+
+/** The pods a Deployment runs at least: its replicas, or its HPA's minReplicas (the HPA owns the count then). */
+function minPods(name: string): number {
+  return deployment(name)?.spec?.replicas ?? hpaOf(name)?.spec.minReplicas ?? 1;
 }
 
 /** What the container sees: its ConfigMaps (from the generator), then its own env (secrets as the samples above). */
@@ -538,6 +558,194 @@ describe('deployment files', () => {
       },
     );
 
+    it('runs NATS as a 3-node JetStream cluster (routes to every pod, stable names, a quorum kept) with 3-replica streams', () => {
+      const sts = k8sObjects.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'nats') as unknown as {
+        spec: {
+          replicas: number;
+          serviceName: string;
+          podManagementPolicy?: string;
+          template: { metadata: { labels: Record<string, string> }; spec: { containers: Array<Container & { args: string[] }> } };
+        };
+      };
+      expect(sts.spec.replicas).toBe(3);
+      // All pods at once: the first one alone waits for a quorum that OrderedReady would never start.
+      expect(sts.spec.podManagementPolicy).toBe('Parallel');
+      const headless = k8sObjects.find((o) => o.kind === 'Service' && o.metadata.name === sts.spec.serviceName) as unknown as {
+        spec: { clusterIP?: string; publishNotReadyAddresses?: boolean; selector: Record<string, string>; ports: Array<{ port: number }> };
+      };
+      expect(headless.spec.clusterIP).toBe('None');
+      expect(headless.spec.publishNotReadyAddresses).toBe(true);
+      expect(headless.spec.selector).toEqual(sts.spec.template.metadata.labels);
+      const container = sts.spec.template.spec.containers[0]!;
+      const arg = (flag: string): string | undefined => container.args[container.args.indexOf(flag) + 1];
+      const clusterPort = container.ports!.find((p) => p.name === 'cluster')!.containerPort;
+      expect(headless.spec.ports.map((p) => p.port)).toContain(clusterPort);
+      expect(arg('--cluster')).toBe(`nats://0.0.0.0:${clusterPort}`);
+      expect(arg('--cluster_name')).toMatch(/^\w+$/);
+      expect(arg('--routes')!.split(',')).toEqual(
+        Array.from({ length: sts.spec.replicas }, (_, i) => `nats://nats-${i}.${sts.spec.serviceName}:${clusterPort}`),
+      );
+      // JetStream needs a unique server name per node: the pod's.
+      expect(arg('--name')).toBe('$(POD_NAME)');
+      expect((container.env ?? []).find((e) => e.name === 'POD_NAME')).toEqual({
+        name: 'POD_NAME',
+        valueFrom: { fieldRef: { fieldPath: 'metadata.name' } },
+      });
+      expect(Number(configMaps.get('tiredash-config')!.NATS_STREAM_REPLICAS)).toBe(sts.spec.replicas);
+      const pdb = k8sObjects.find((o) => o.kind === 'PodDisruptionBudget' && o.metadata.name === 'nats') as unknown as {
+        spec: { maxUnavailable: number; selector: { matchLabels: Record<string, string> } };
+      };
+      expect(pdb.spec).toEqual({ maxUnavailable: 1, selector: { matchLabels: sts.spec.template.metadata.labels } });
+    });
+
+    it('scales gateway, requests and realtime with autoscaling/v2 HPAs that own their replica count', () => {
+      for (const name of ['gateway', 'requests', 'realtime']) {
+        const hpa = hpaOf(name);
+        expect(hpa?.apiVersion).toBe('autoscaling/v2');
+        expect(hpa!.spec.scaleTargetRef.apiVersion).toBe('apps/v1');
+        expect(hpa!.spec.minReplicas).toBeGreaterThanOrEqual(2);
+        expect(hpa!.spec.maxReplicas).toBeGreaterThan(hpa!.spec.minReplicas!);
+        // A replicas field would be reset by every `kubectl apply`, undoing the HPA's scale-out.
+        expect(deployment(name)!.spec!.replicas).toBeUndefined();
+        // Utilisation targets are relative to the CPU request.
+        const container = deployment(name)!.spec!.template!.spec.containers[0]! as Container & { resources?: { requests?: { cpu?: string } } };
+        expect(container.resources?.requests?.cpu).toBeDefined();
+      }
+    });
+
+    it('spreads every Deployment and NATS over zones and nodes', () => {
+      const workloads = k8sObjects.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet');
+      expect(workloads.length).toBeGreaterThanOrEqual(8);
+      for (const w of workloads) {
+        const spec = w.spec!.template!.spec as { topologySpreadConstraints?: Array<{ topologyKey: string; maxSkew: number; labelSelector: { matchLabels: Record<string, string> } }> };
+        const constraints = spec.topologySpreadConstraints ?? [];
+        expect([w.metadata.name, constraints.map((c) => c.topologyKey).sort()]).toEqual([w.metadata.name, ['kubernetes.io/hostname', 'topology.kubernetes.io/zone']]);
+        for (const c of constraints) {
+          expect(c.maxSkew).toBe(1);
+          expect(c.labelSelector.matchLabels).toEqual(w.spec!.template!.metadata!.labels);
+        }
+      }
+    });
+
+    describe('NetworkPolicies: default deny, then only the flows the services need', () => {
+      interface Selector {
+        matchLabels?: Record<string, string>;
+        matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+      }
+      interface Peer {
+        podSelector?: Selector;
+        namespaceSelector?: Selector;
+        ipBlock?: { cidr: string };
+      }
+      interface Rule {
+        from?: Peer[];
+        to?: Peer[];
+        ports?: Array<{ protocol?: string; port?: number }>;
+      }
+      interface Policy {
+        metadata: { name: string };
+        spec: { podSelector: Selector; policyTypes: Array<'Ingress' | 'Egress'>; ingress?: Rule[]; egress?: Rule[] };
+      }
+      /** A pod: its namespace and labels; `external` is an address outside the cluster. */
+      interface Endpoint {
+        ns: string;
+        labels: Record<string, string>;
+        external?: boolean;
+      }
+      const policies = k8sObjects.filter((o) => o.kind === 'NetworkPolicy') as unknown as Policy[];
+      const NS = 'tiredash';
+      const pod = (name: string): Endpoint => ({ ns: NS, labels: { 'app.kubernetes.io/name': name } });
+      const ingressController: Endpoint = { ns: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
+      const dns: Endpoint = { ns: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
+      const internet: Endpoint = { ns: '', labels: {}, external: true };
+
+      const matches = (sel: Selector, labels: Record<string, string>): boolean =>
+        Object.entries(sel.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
+        (sel.matchExpressions ?? []).every((e) => {
+          if (e.operator === 'In') return e.values!.includes(labels[e.key]!);
+          if (e.operator === 'NotIn') return !e.values!.includes(labels[e.key]!);
+          if (e.operator === 'Exists') return e.key in labels;
+          return !(e.key in labels);
+        });
+      const peerMatches = (peer: Peer, other: Endpoint): boolean => {
+        if (peer.ipBlock) return other.external === true || peer.ipBlock.cidr === '0.0.0.0/0';
+        if (other.external) return false;
+        const nsOk = peer.namespaceSelector
+          ? matches(peer.namespaceSelector, { 'kubernetes.io/metadata.name': other.ns })
+          : other.ns === NS;
+        return nsOk && (peer.podSelector ? matches(peer.podSelector, other.labels) : true);
+      };
+      const ruleAllows = (rule: Rule, peers: Peer[] | undefined, other: Endpoint, port: number, protocol: string): boolean =>
+        (peers === undefined || peers.some((p) => peerMatches(p, other))) &&
+        (rule.ports === undefined || rule.ports.some((p) => (p.protocol ?? 'TCP') === protocol && (p.port === undefined || p.port === port)));
+      /** Kubernetes' semantics: a direction is open for a pod no policy of that type selects, else some rule must allow it. */
+      const allowed = (dir: 'Ingress' | 'Egress', self: Endpoint, other: Endpoint, port: number, protocol: string): boolean => {
+        if (self.ns !== NS) return true; // other namespaces: not ours to restrict
+        const applying = policies.filter((p) => p.spec.policyTypes.includes(dir) && matches(p.spec.podSelector, self.labels));
+        if (applying.length === 0) return true;
+        return applying.some((p) =>
+          (dir === 'Ingress' ? p.spec.ingress : p.spec.egress)?.some((r) =>
+            ruleAllows(r, dir === 'Ingress' ? r.from : r.to, other, port, protocol),
+          ),
+        );
+      };
+      const flows = (from: Endpoint, to: Endpoint, port: number, protocol = 'TCP'): boolean =>
+        (from.external || allowed('Egress', from, to, port, protocol)) && (to.external || allowed('Ingress', to, from, port, protocol));
+
+      const APPS = ['identity', 'requests', 'content', 'payments', 'dispatch', 'realtime', 'gateway'];
+      const DATABASE = ['identity', 'identity-seed', 'requests', 'content', 'payments', 'dispatch', 'gateway'];
+
+      it('denies everything to and from every pod by default', () => {
+        const deny = policies.find((p) => Object.keys(p.spec.podSelector).length === 0 && !p.spec.ingress && !p.spec.egress);
+        expect(deny?.spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+        for (const name of [...APPS, 'nats', 'identity-seed']) {
+          for (const d of ['Ingress', 'Egress'] as const) {
+            expect(policies.some((p) => p.spec.policyTypes.includes(d) && matches(p.spec.podSelector, pod(name).labels))).toBe(true);
+          }
+        }
+      });
+
+      it.each([
+        ['the ingress controller -> gateway', ingressController, pod('gateway'), 3000],
+        ['the ingress controller -> realtime (/socket.io)', ingressController, pod('realtime'), 3001],
+        ['gateway -> realtime (REALTIME_URL)', pod('gateway'), pod('realtime'), 3001],
+        ...[...APPS, 'identity-seed'].map((a) => [`${a} -> nats`, pod(a), pod('nats'), 4222] as const),
+        ['nats -> nats (cluster routes)', pod('nats'), pod('nats'), 6222],
+        ...DATABASE.map((a) => [`${a} -> PostgreSQL`, pod(a), internet, 5432] as const),
+        ...['gateway', 'realtime', 'dispatch'].map((a) => [`${a} -> Redis`, pod(a), internet, 6379] as const),
+        ['dispatch -> a self-hosted Nominatim', pod('dispatch'), internet, 8080],
+        ['dispatch -> a self-hosted OSRM', pod('dispatch'), internet, 5000],
+        ['dispatch -> Mapbox (HTTPS)', pod('dispatch'), internet, 443],
+        ['payments -> Stripe', pod('payments'), internet, 443],
+        ['gateway -> S3', pod('gateway'), internet, 443],
+      ] as const)('allows %s', (_label, from, to, port) => {
+        expect(flows(from, to, port)).toBe(true);
+      });
+
+      it('allows DNS from every pod', () => {
+        for (const name of [...APPS, 'nats', 'identity-seed']) {
+          expect(flows(pod(name), dns, 53, 'UDP')).toBe(true);
+          expect(flows(pod(name), dns, 53, 'TCP')).toBe(true);
+        }
+      });
+
+      it.each([
+        ['the ingress controller -> a NATS service', ingressController, pod('identity'), 8081],
+        ['the ingress controller -> nats', ingressController, pod('nats'), 4222],
+        ['the internet -> nats', internet, pod('nats'), 4222],
+        ['a service -> the cluster routes', pod('requests'), pod('nats'), 6222],
+        ['a service -> realtime', pod('requests'), pod('realtime'), 3001],
+        ['a service -> the gateway', pod('identity'), pod('gateway'), 3000],
+        ['realtime -> PostgreSQL', pod('realtime'), internet, 5432],
+        ['requests -> Redis', pod('requests'), internet, 6379],
+        ['identity -> the internet', pod('identity'), internet, 443],
+        ['requests -> the geocoder', pod('requests'), internet, 8080],
+        ['nats -> the internet', pod('nats'), internet, 443],
+      ] as const)('denies %s', (_label, from, to, port) => {
+        expect(flows(from, to, port)).toBe(false);
+      });
+    });
+
     it('holds no Secret and no secret value in the ConfigMap', () => {
       expect(k8sObjects.some((o) => o.kind === 'Secret')).toBe(false);
       for (const data of configMaps.values())
@@ -557,7 +765,7 @@ describe('deployment files', () => {
         const service = byName.get(name)!;
         const d = deployment(name);
         expect(d).toBeDefined();
-        expect(d!.spec!.replicas).toBeGreaterThanOrEqual(2);
+        expect(minPods(name)).toBeGreaterThanOrEqual(2);
         expect((kustomization.images ?? []).some((i) => i.name === `tiredash/${name}`)).toBe(true);
         const container = d!.spec!.template!.spec.containers[0]!;
         expect(container.image).toBe(`tiredash/${name}`);
@@ -622,8 +830,8 @@ describe('deployment files', () => {
       );
       expect(target?.containerPort).toBe(Number(containerEnv(realtime).REALTIME_PORT));
       expect(svc!.spec!.selector).toEqual(deployment('realtime')!.spec!.template!.metadata!.labels);
-      // Long-polling through the gateway's proxy stays on one realtime pod.
-      expect(svc!.spec!.sessionAffinity).toBe('ClientIP');
+      // No ClientIP affinity: it pinned each gateway pod to one realtime pod for hours, so new replicas got no sockets.
+      expect(svc!.spec!.sessionAffinity ?? 'None').toBe('None');
       // Replicas share no disk and the root filesystem is read-only.
       expect(gw.uploads.driver).toBe('s3');
       const payments = loadServiceConfig<{ stripe: { apiBase: string } }>(
@@ -633,31 +841,38 @@ describe('deployment files', () => {
       expect(payments.stripe.apiBase).toBe('https://api.stripe.com');
     });
 
-    it('routes /, /api, /pay and /socket.io to the gateway Service through an Ingress', () => {
-      const ingress = k8sObjects.find((o) => o.kind === 'Ingress');
-      expect(ingress).toBeDefined();
-      const paths = ingress!.spec!.rules!.flatMap((r) => r.http.paths);
-      const gatewayService = k8sObjects.find((o) => o.kind === 'Service' && o.metadata.name === 'gateway');
-      const gatewayPort = gatewayService!.spec!.ports![0]!;
-      const gatewayContainer = deployment('gateway')!.spec!.template!.spec.containers[0]!;
-      expect(gatewayContainer.ports!.find((p) => p.name === gatewayPort.targetPort)?.containerPort).toBe(
-        Number(containerEnv(gatewayContainer).PORT),
-      );
-      for (const p of ['/', '/api', '/pay', '/socket.io']) {
-        const rule = paths.find((x) => x.path === p);
-        expect(rule).toBeDefined();
-        expect(rule!.pathType).toBe('Prefix');
-        expect(rule!.backend.service.name).toBe('gateway');
-        expect([gatewayPort.name, gatewayPort.port]).toContain(
-          rule!.backend.service.port.name ?? rule!.backend.service.port.number,
+    it('routes /, /api and /pay to the gateway Service, and /socket.io straight to realtime with cookie affinity', () => {
+      const ingresses = k8sObjects.filter((o) => o.kind === 'Ingress');
+      const routes = ingresses.flatMap((ing) => ing.spec!.rules!.flatMap((r) => r.http.paths.map((p) => ({ ing, p }))));
+      const backendPort = (service: string): { name?: string; port: number; targetPort: string | number } => {
+        const svc = k8sObjects.find((o) => o.kind === 'Service' && o.metadata.name === service);
+        expect(svc).toBeDefined();
+        expect(svc!.spec!.selector).toEqual(deployment(service)!.spec!.template!.metadata!.labels);
+        return svc!.spec!.ports![0]!;
+      };
+      const targets = (service: string, portEnv: string, path: string) => {
+        const route = routes.find((r) => r.p.path === path);
+        expect(route).toBeDefined();
+        expect(route!.p.pathType).toBe('Prefix');
+        expect(route!.p.backend.service.name).toBe(service);
+        const port = backendPort(service);
+        expect([port.name, port.port]).toContain(route!.p.backend.service.port.name ?? route!.p.backend.service.port.number);
+        const container = deployment(service)!.spec!.template!.spec.containers[0]!;
+        expect(container.ports!.find((c) => c.name === port.targetPort || c.containerPort === port.targetPort)?.containerPort).toBe(
+          Number(containerEnv(container)[portEnv]),
         );
-      }
-      // Long-polling sessions stick to one gateway pod; websockets outlive the default 60 s read timeout.
-      const annotations = ingress!.metadata.annotations ?? {};
+        return route!.ing;
+      };
+      const api = ['/', '/api', '/pay'].map((p) => targets('gateway', 'PORT', p));
+      const socket = targets('realtime', 'REALTIME_PORT', '/socket.io');
+      // The gateway is stateless: no affinity. Long-polling sticks to the realtime pod holding its session by a cookie;
+      // websockets and long-polls outlive nginx's default 60 s read timeout.
+      for (const ing of api) expect(ing.metadata.annotations?.['nginx.ingress.kubernetes.io/affinity']).toBeUndefined();
+      const annotations = socket.metadata.annotations ?? {};
       expect(annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
-      expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(
-        3600,
-      );
+      expect(annotations['nginx.ingress.kubernetes.io/session-cookie-path']).toBe('/socket.io');
+      expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
+      expect(api.every((ing) => ing !== socket)).toBe(true);
     });
   });
 
