@@ -6,6 +6,7 @@ import { MessagingModule } from '@tiredash/messaging';
 import Redis from 'ioredis';
 import { AuthController, SessionsController } from './auth/auth.controller';
 import { GATEWAY_CONFIG } from './common/gateway-config.token';
+import { HttpMetrics } from './common/http-metrics';
 import { RpcService } from './common/rpc.service';
 import type { GatewayConfig } from './config';
 import { CONTENT_CONTROLLERS, contentProviders } from './content';
@@ -58,6 +59,7 @@ export class AppModule {
         RedisLifecycle,
         RpcService,
         ReadinessService,
+        HttpMetrics,
         ...contentProviders(config),
         ...PAYMENTS_PROVIDERS,
       ],

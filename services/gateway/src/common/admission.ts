@@ -1,4 +1,5 @@
 import { DomainError } from '@tiredash/contracts';
+import { onScrape, serviceMetrics } from '@tiredash/runtime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiError } from './api-exception.filter';
 
@@ -34,6 +35,20 @@ export interface AdmissionState {
 
 export function registerAdmission(fastify: FastifyInstance, limits: AdmissionLimits): AdmissionState {
   const state: AdmissionState = { inFlight: { bid: 0 }, refused: { bid: 0 } };
+  // tiredash_admission_refused_total and tiredash_admission_in_flight follow the state at each scrape.
+  const reported: Record<AdmissionKind, number> = { bid: 0 };
+  const off = onScrape('admission', () => {
+    const m = serviceMetrics();
+    for (const kind of Object.keys(state.refused) as AdmissionKind[]) {
+      m.admissionRefused.inc({ kind }, state.refused[kind] - reported[kind]);
+      reported[kind] = state.refused[kind];
+      m.admissionInFlight.set({ kind }, state.inFlight[kind]);
+    }
+  });
+  fastify.addHook('onClose', (_instance, done) => {
+    off();
+    done();
+  });
   fastify.addHook('onRequest', (req: AdmittedRequest, reply: FastifyReply, done: () => void) => {
     const kind = (req.routeOptions.config as { admission?: AdmissionKind } | undefined)?.admission;
     if (kind === undefined) return done();
