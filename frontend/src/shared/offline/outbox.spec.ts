@@ -1,7 +1,9 @@
 import { memoryOutboxStorage, Outbox, PermanentFailure, type OutboxEntry, type OutboxOptions } from './outbox';
 
 /** A box with a manual clock and manual timers (retries run when the test says so). */
-function makeBox(over: Partial<OutboxOptions> = {}) {
+type MemoryStorage = ReturnType<typeof memoryOutboxStorage>;
+
+function makeBox(over: Partial<Omit<OutboxOptions, 'storage'>> & { storage?: MemoryStorage } = {}) {
   let now = 1_750_000_000_000;
   let keys = 0;
   const timers: Array<{ fn: () => void; ms: number }> = [];

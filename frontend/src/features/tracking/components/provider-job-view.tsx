@@ -16,6 +16,8 @@ import { useJobProgress } from '../hooks/use-job-progress';
 import { useLocationStream, type PositionSource } from '../hooks/use-location-stream';
 import { useRouteLine } from '../hooks/use-route-line';
 import { canReportCompletion, progressSteps, providerStatusLabel } from '../job-progress.reducer';
+import { useJobOutbox } from '../offline/use-job-outbox';
+import { OutboxStatus } from '../../../shared/offline/outbox-status';
 import { emitWithAck } from '../socket-ack';
 import { CancelJobDialog } from './cancel-job-dialog';
 import { CustomerCard } from './customer-card';
@@ -77,7 +79,9 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   const live = state.stage !== 'confirmed' && state.stage !== 'cancelled';
   const join = useMemo(() => (providerId ? { userId: providerId, role: 'provider' as const, requestId } : null), [providerId, requestId]);
   const socket = useRealtimeConnection(live ? token : null, join);
-  const target = useMemo(() => ({ requestId, customerId }), [requestId, customerId]);
+  // Offline (or while older updates wait), taps and points are written down and sent in order when it is back.
+  const outbox = useJobOutbox({ requestId, customerId, providerId }, socket);
+  const target = useMemo(() => ({ requestId, customerId, takePoint: outbox.takePoint }), [requestId, customerId, outbox.takePoint]);
   const stream = useLocationStream(socket, target, live, positionSource);
 
   useSocketEvent(socket, 'job_confirmed', (p) => {
@@ -115,8 +119,31 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
     return () => clearTimeout(timer);
   }, [state.stage, navigate]);
 
+  // A reopened page shows what was done offline and still waits to be sent.
+  const { waiting, refused, dismissRefused } = outbox;
+  useEffect(() => {
+    for (const w of waiting) dispatch({ type: w.kind === 'completed' ? 'completionReported' : 'arrived' });
+  }, [waiting, dispatch]);
+  useEffect(() => {
+    if (refused.length === 0) return;
+    for (const r of refused) {
+      const base = r.entry.kind === 'arrived' ? PROVIDER_JOB_TOASTS.arrivedFailed : PROVIDER_JOB_TOASTS.completedFailed;
+      toast({ ...base, description: r.message });
+    }
+    dismissRefused();
+  }, [refused, dismissRefused, toast]);
+
+  /** Writes the tap down when it cannot be sent now (offline, or earlier updates still waiting): true if it did. */
+  const queued = async (kind: 'arrived' | 'completed', err?: unknown): Promise<boolean> => {
+    if (err === undefined ? !outbox.mustQueue() : errorStatus(err) !== null || err instanceof Error) return false;
+    await outbox.queue(kind);
+    dispatch({ type: kind === 'arrived' ? 'arrived' : 'completionReported' });
+    return true;
+  };
+
   const markArrived = async () => {
     if (!providerId) return;
+    if (await queued('arrived')) return;
     setBusy('arrived');
     try {
       // The spec's `arrived` emit while the live channel is up; the same command over REST when it is not.
@@ -124,6 +151,7 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
       else await arrivedOverHttp(requestId).unwrap();
       dispatch({ type: 'arrived' });
     } catch (err) {
+      if (await queued('arrived', err)) return;
       toast({ ...PROVIDER_JOB_TOASTS.arrivedFailed, description: failure(err, PROVIDER_JOB_TOASTS.arrivedFailed.description) });
     } finally {
       setBusy(null);
@@ -132,12 +160,14 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
 
   const reportCompleted = async () => {
     if (!providerId) return;
+    if (await queued('completed')) return;
     setBusy('completed');
     try {
       if (socket?.connected) await emitWithAck(socket, 'job_completed', { requestId, customerId, providerId, completedAt: new Date().toISOString() });
       else await completedOverHttp(requestId).unwrap();
       dispatch({ type: 'completionReported' });
     } catch (err) {
+      if (await queued('completed', err)) return;
       toast({ ...PROVIDER_JOB_TOASTS.completedFailed, description: failure(err, PROVIDER_JOB_TOASTS.completedFailed.description) });
     } finally {
       setBusy(null);
@@ -166,6 +196,7 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
               JOB COMPLETED
             </Button>
           )}
+          <OutboxStatus waiting={outbox.waiting.length} sending={outbox.sending} />
           {state.stage === 'completion-reported' && <p className="job-actions__note">Waiting for the customer to confirm the job.</p>}
           {state.stage === 'confirmed' && <p className="job-actions__note">Job confirmed. Returning to your dashboard...</p>}
           {state.stage === 'cancelled' && <p className="job-actions__note">This job was canceled.</p>}

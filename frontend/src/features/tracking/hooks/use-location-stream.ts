@@ -12,6 +12,8 @@ export interface LocationStreamTarget {
   requestId: string;
   /** The customer's documentId (the job's customer). */
   customerId: string;
+  /** Takes a point that cannot go now (offline: the provider app's outbox sends it later); true when it did. */
+  takePoint?: (point: DevicePoint) => boolean;
 }
 
 export interface DevicePoint {
@@ -34,7 +36,8 @@ function defaultSource(): PositionSource | null {
 /**
  * The provider's device position while the job is active: every fix moves its own marker, and at most one point a
  * second goes to the customer as `driver_location_update {lat, lng, customerId, requestId}` (the newest fix of a
- * busy second is sent when it ends). Points are dropped, not queued, while the socket is disconnected.
+ * busy second is sent when it ends). While the socket is disconnected a point goes to `target.takePoint` when
+ * given (the provider app's outbox), else it is dropped.
  */
 export function useLocationStream(
   socket: RealtimeSocket | null,
@@ -50,6 +53,7 @@ export function useLocationStream(
   socketRef.current = socket;
   const requestId = target?.requestId ?? null;
   const customerId = target?.customerId ?? null;
+  const takePoint = target?.takePoint;
 
   useEffect(() => {
     if (!active || !requestId || !customerId) return undefined;
@@ -57,8 +61,10 @@ export function useLocationStream(
       setError('Location is not available in this browser.');
       return undefined;
     }
-    const emitter = createThrottledEmitter<{ lat: number; lng: number }>(
-      ({ lat, lng }) => {
+    const emitter = createThrottledEmitter<DevicePoint>(
+      (point) => {
+        if (takePoint?.(point)) return;
+        const { lat, lng } = point;
         const s = socketRef.current;
         if (!s || !s.connected) return;
         s.emit('driver_location_update', { lat, lng, customerId, requestId });
@@ -72,7 +78,7 @@ export function useLocationStream(
         const point = { lat: pos.coords.latitude, lng: pos.coords.longitude, at: clock.now() };
         setError(null);
         setPosition(point);
-        emitter.push({ lat: point.lat, lng: point.lng });
+        emitter.push(point);
       },
       (err) => setError(err.code === err.PERMISSION_DENIED ? 'Location permission was denied. The customer cannot see your position.' : 'Could not get your location.'),
       WATCH_OPTIONS,
@@ -81,7 +87,7 @@ export function useLocationStream(
       source.clearWatch(watchId);
       emitter.cancel();
     };
-  }, [active, requestId, customerId, source, clock]);
+  }, [active, requestId, customerId, takePoint, source, clock]);
 
   return { position, error, sent };
 }
