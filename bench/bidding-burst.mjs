@@ -18,6 +18,7 @@ import { pgTwoInsertBaseline, socketIoBaseline } from './lib/baselines.mjs';
 import { startOwnStack } from './lib/own-stack.mjs';
 import {
   Samples,
+  cpuMsDelta,
   cpuPercent,
   cpuSnapshot,
   loadAverage,
@@ -356,6 +357,7 @@ async function runPhase(api, setup, inbox, { name, rate, seconds, stackPid }) {
     accepts: cfg.accept ? { ...accepts.summary(), statuses: Object.fromEntries(acceptStatuses) } : null,
     driverLoopDelayP99Ms: round(loopDelay.percentile(99) / 1e6),
     cpuPercent: cpuPercent(cpuBefore, cpuAfter),
+    cpuMs: cpuMsDelta(cpuBefore, cpuAfter),
     load,
   };
 }

@@ -80,6 +80,10 @@ try {
     build: false,
     dropDatabaseOnStop: true,
     readyTimeoutMs: 120000,
+    // BENCH_REPLICAS=N: N of every stateless service behind HAProxy and a private 3-node NATS cluster, as
+    // `npm start -- --replicas N` runs them (bench/capacity.mjs checks its model against such a run).
+    replicas: Number(process.env.BENCH_REPLICAS ?? 1),
+    natsCluster: true,
     env: extraEnv,
     onStopAvailable: (stop) => {
       stopStack = stop;

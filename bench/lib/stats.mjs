@@ -131,6 +131,13 @@ export function cpuSnapshot(groups) {
   return { at: Date.now(), cpu: out };
 }
 
+/** CPU milliseconds spent by each group between two snapshots, and the wall time between them. */
+export function cpuMsDelta(before, after) {
+  const byGroup = {};
+  for (const [name, ms] of after.cpu) byGroup[name] = round(ms - (before.cpu.get(name) ?? 0), 0);
+  return { wallMs: after.at - before.at, byGroup };
+}
+
 /** CPU% (100 = one full core) of each group between two snapshots. */
 export function cpuPercent(before, after) {
   const wall = after.at - before.at;

@@ -144,6 +144,8 @@ async function main(): Promise<void> {
     }
     await until(async () => ((await client.send(GetJobAccess, { requestId: jobs.at(-1)!.requestId }, { timeoutMs: 1000 })).active ? true : null), 'jobs');
 
+    // Before any socket: realtime's memory, to tell what a connected socket costs (bench/capacity.mjs).
+    const idleBefore = usage(realtime.pid!);
     const connect = (userId: string, role: 'provider' | 'customer'): Promise<Socket> =>
       new Promise((res, rej) => {
         const token = signAccessToken({ sub: userId, role, email: `${userId}@bench.test` }, jwt);
@@ -171,6 +173,18 @@ async function main(): Promise<void> {
       pairs.push({ provider: await connect(job.providerUserId, 'provider'), job });
     }
     process.stdout.write(`${JOBS} jobs, ${sockets.length} sockets connected; streaming 1 point/s per job for ${SECONDS} s\n`);
+    // Connected and silent for IDLE_SECONDS: what holding the sockets costs (heartbeats, timers), and their memory.
+    const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 5);
+    const idleStart = { at: performance.now(), realtime: usage(realtime.pid!) };
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    const idleEnd = { at: performance.now(), realtime: usage(realtime.pid!) };
+    const idle = {
+      sockets: sockets.length,
+      seconds: Number(((idleEnd.at - idleStart.at) / 1000).toFixed(2)),
+      realtimeCpuMs: Math.round((idleEnd.realtime.cpu - idleStart.realtime.cpu) * 1000),
+      realtimeRssMbBefore: Number(idleBefore.rssMb.toFixed(1)),
+      realtimeRssMbConnected: Number(idleEnd.realtime.rssMb.toFixed(1)),
+    };
 
     const before = { realtime: usage(realtime.pid!), dispatch: usage(dispatch.pid!) };
     const started = performance.now();
@@ -225,6 +239,12 @@ async function main(): Promise<void> {
         realtime: Number((((after.realtime.cpu - before.realtime.cpu) / elapsed) * 100).toFixed(1)),
         dispatch: Number((((after.dispatch.cpu - before.dispatch.cpu) / elapsed) * 100).toFixed(1)),
       },
+      elapsedSeconds: Number(elapsed.toFixed(2)),
+      cpuMs: {
+        realtime: Math.round((after.realtime.cpu - before.realtime.cpu) * 1000),
+        dispatch: Math.round((after.dispatch.cpu - before.dispatch.cpu) * 1000),
+      },
+      idle,
     };
     process.stdout.write(
       [
