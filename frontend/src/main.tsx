@@ -4,10 +4,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/app-providers';
 import { routes } from './app/routes';
 import { makeStore } from './app/store';
+import { syncDocumentLanguage } from './shared/i18n/i18n';
 import './shared/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+
+// <html lang> follows the UI language (the browser's, or the one chosen with the header's switch).
+syncDocumentLanguage();
 
 const store = makeStore();
 const router = createBrowserRouter(routes);

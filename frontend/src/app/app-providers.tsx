@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { useSessionBootstrap } from '../features/auth/hooks/use-session-bootstrap';
 import { baseApi } from '../shared/api/base-api';
@@ -26,7 +26,9 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
       <SessionRenewalContext.Provider value={renew}>
         <ToastProvider>
           <SessionBootstrap />
-          {children}
+          {/* A screen whose texts are still being fetched in the reader's language waits here (the lazy pages have
+              their own boundary): nothing rather than English first. */}
+          <Suspense fallback={null}>{children}</Suspense>
         </ToastProvider>
       </SessionRenewalContext.Provider>
     </Provider>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { SiteLogo } from '../../features/content/components/site-logo';
+import { LanguageSwitch } from '../../shared/i18n/language-switch';
 
 interface AreaShellProps {
   title: string;
@@ -17,7 +18,10 @@ export function AreaShell({ title, subtitle, actions, children }: AreaShellProps
       <header className="site-header">
         <div className="container site-header__inner">
           <SiteLogo />
-          {actions && <div className="site-header__actions">{actions}</div>}
+          <div className="site-header__actions">
+            <LanguageSwitch />
+            {actions}
+          </div>
         </div>
       </header>
       <main id="main" className="container area__main">

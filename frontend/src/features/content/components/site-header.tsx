@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../shared/ui/button';
+import { LanguageSwitch } from '../../../shared/i18n/language-switch';
 import { SiteLogo } from './site-logo';
 
 export function SiteHeader({ actions }: { actions?: ReactNode }) {
@@ -7,6 +8,7 @@ export function SiteHeader({ actions }: { actions?: ReactNode }) {
     <header className="site-header">
       <div className="container site-header__inner">
         <SiteLogo />
+        <LanguageSwitch />
         <nav className="site-header__actions" aria-label="Account">
           {actions ?? (
             <ButtonLink to="/login" variant="outline">
