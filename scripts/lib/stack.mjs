@@ -114,6 +114,7 @@ class ServiceProcess {
     fs.mkdirSync(logDir, { recursive: true });
     this.out = fs.createWriteStream(this.logFile, { flags: 'a' });
     this.out.write(`\n=== ${new Date().toISOString()} starting ${name} ===\n`);
+    this.env = env;
     this.child = spawn(process.execPath, ['--enable-source-maps', service.main], {
       cwd: service.dir,
       env,
@@ -358,6 +359,8 @@ export async function startStack(opts = {}) {
     const gatewayUrl = `http://127.0.0.1:${port}`;
     const envFor = async (service, replica = 0) => ({
       ...baseEnv,
+      // opts.healthPorts: every process without an HTTP port of its own serves /livez and /readyz on a free port.
+      ...(opts.healthPorts && !service.urlEnv && !service.edge ? { HEALTH_PORT: String(await freePort()) } : {}),
       PORT: String(replicaPorts.get(service.name)[replica]),
       ...(service.portEnv ? { [service.portEnv]: String(replicaPorts.get(service.name)[replica]) } : {}),
       ...Object.fromEntries(
@@ -466,6 +469,21 @@ export async function startStack(opts = {}) {
       namespace,
       logDir,
       services: procs.map((p) => p.name),
+      // For the chaos harness (scripts/chaos.mjs): signal one process by name and start it again as a supervisor would.
+      processes: {
+        list: () =>
+          procs.map((p) => ({ name: p.name, service: p.service.name, port: Number(p.env.PORT), healthPort: Number(p.env.HEALTH_PORT) || null, exit: p.exit })),
+        pid: (name) => procs.find((p) => p.name === name && !p.exit)?.child.pid ?? null,
+        kill: (name, signal = 'SIGKILL') => procs.find((p) => p.name === name && !p.exit)?.child.kill(signal) ?? false,
+        restart: async (name) => {
+          const i = procs.findIndex((p) => p.name === name);
+          if (i < 0) throw new StackError(`no process named ${name}`);
+          await procs[i].stop();
+          const p = new ServiceProcess(procs[i].service, { env: procs[i].env, logDir, quiet, name });
+          procs[i] = p;
+          return { pid: p.child.pid, exited: p.exited, started: () => p.startedLine, tail: (n) => p.tail(n) };
+        },
+      },
       privateInfrastructure: infra.startedNames,
       seedOutput,
       logins: parseLogins(seedOutput),
