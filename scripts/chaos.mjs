@@ -34,13 +34,13 @@ const num = (name, full, quick) => {
 const cfg = {
   providers: Math.round(num('CHAOS_PROVIDERS', 6, 4)),
   customers: Math.round(num('CHAOS_CUSTOMERS', 6, 3)),
-  rate: num('CHAOS_RATE', 30, 12),
+  rate: num('CHAOS_RATE', 30, 8),
   /** Seconds between one fault's recovery and the next fault. */
-  gapSeconds: num('CHAOS_GAP_SECONDS', 4, 2),
+  gapSeconds: num('CHAOS_GAP_SECONDS', 4, 1),
   /** Seconds a killed process stays down before the "supervisor" starts it again. */
-  downSeconds: num('CHAOS_DOWN_SECONDS', 3, 2),
+  downSeconds: num('CHAOS_DOWN_SECONDS', 3, 1),
   jobs: Math.round(num('CHAOS_JOBS', 12, 4)),
-  recoverTimeoutSeconds: num('CHAOS_RECOVER_TIMEOUT_SECONDS', 90, 60),
+  recoverTimeoutSeconds: num('CHAOS_RECOVER_TIMEOUT_SECONDS', 180, 180),
   drainSeconds: num('CHAOS_DRAIN_SECONDS', 30, 20),
 };
 
@@ -53,7 +53,8 @@ const log = (msg) => process.stderr.write(`[chaos ${since()}] ${msg}\n`);
 
 async function status(url) {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    // Generous: on a loaded machine (2 cores, 15 processes) an answer can take seconds; a dead process refuses at once.
+    const res = await fetch(url, { signal: AbortSignal.timeout(8000) });
     await res.arrayBuffer();
     return res.status;
   } catch {
@@ -221,41 +222,20 @@ async function setUp(api, admin) {
 // ---------------------------------------------------------------------------------------------------------
 // The burst: bids at a fixed rate over requests created ahead; racing accepts as each request's bids are answered
 
-/** Request i belongs to customer i % C. A card customer first holds its card for budget + fee, as the SPA does. */
-async function createRequests(api, setup, count) {
-  const requests = new Array(count);
-  await Promise.all(
-    setup.customers.map(async (customer, c) => {
-      for (let i = c; i < count; i += setup.customers.length) {
-        const body = api.requestBody(setup.center);
-        if (customer.paymentMethod === 'card') {
-          await api.must(
-            'POST',
-            '/pay/api/payments/authorize',
-            {
-              token: customer.token,
-              body: {
-                paymentMethodId: 'pm_card_visa',
-                email: customer.email,
-                amount: (body.data.budget + 10) * 100,
-              },
-            },
-            [200],
-          );
-          body.data.paymentMethod = 'card';
-        }
-        const json = await api.must('POST', '/api/service-requests', { token: customer.token, body });
-        requests[i] = {
-          id: json.data.documentId,
-          customer,
-          paymentMethod: customer.paymentMethod,
-          bids: [],
-          answered: 0,
-        };
-      }
-    }),
-  );
-  return requests;
+/** One request of `customer`. A card customer first holds its card for budget + fee, as the SPA does. */
+async function createRequest(api, setup, customer) {
+  const body = api.requestBody(setup.center);
+  if (customer.paymentMethod === 'card') {
+    const hold = {
+      paymentMethodId: 'pm_card_visa',
+      email: customer.email,
+      amount: (body.data.budget + 10) * 100,
+    };
+    await api.must('POST', '/pay/api/payments/authorize', { token: customer.token, body: hold }, [200]);
+    body.data.paymentMethod = 'card';
+  }
+  const json = await api.must('POST', '/api/service-requests', { token: customer.token, body });
+  return { id: json.data.documentId, customer, paymentMethod: customer.paymentMethod, bids: [], answered: 0 };
 }
 
 class Burst {
@@ -266,6 +246,7 @@ class Burst {
     this.acceptResults = []; // { requestId, statuses: [] }
     this.pending = new Set();
     this.sent = 0;
+    this.requestRetries = 0;
     this.stopped = false;
   }
 
@@ -325,15 +306,40 @@ class Burst {
   }
 
   /** Sends bids at `rate` per second until stop() or the requests run out. */
+  /**
+   * Sends bids at `rate` per second until stop(). Requests are created alongside (two feeders keep 4 s of bids
+   * ahead, retrying through the faults as a client would); a bid waits for its request.
+   */
   run(rate) {
-    const total = this.requests.length * this.setup.providers.length;
+    const P = this.setup.providers.length;
     const start = Date.now();
+    const feeder = async (k) => {
+      for (let n = 0; !this.stopped; n += 1) {
+        if (this.requests.length * P - this.sent >= rate * 4) {
+          await sleep(100);
+          continue;
+        }
+        const customer = this.setup.customers[(2 * n + k) % this.setup.customers.length];
+        for (;;) {
+          try {
+            this.requests.push(await createRequest(this.api, this.setup, customer));
+            break;
+          } catch {
+            if (this.stopped) return;
+            this.requestRetries += 1;
+            await sleep(500);
+          }
+        }
+      }
+    };
+    const feeders = [feeder(0), feeder(1)];
     this.done = new Promise((resolve) => {
       const tick = () => {
-        const due = Math.min(total, Math.floor(((Date.now() - start) / 1000) * rate) + 1);
-        while (!this.stopped && this.sent < due) this.fire(this.sent++);
-        if (!this.stopped && this.sent < total) setTimeout(tick, 5);
-        else resolve();
+        const due = Math.floor(((Date.now() - start) / 1000) * rate) + 1;
+        while (!this.stopped && this.sent < due && this.sent < this.requests.length * P)
+          this.fire(this.sent++);
+        if (!this.stopped) setTimeout(tick, 5);
+        else resolve(Promise.all(feeders));
       };
       tick();
     });
@@ -503,6 +509,14 @@ async function main() {
   let stopStack = null;
   let infra = null;
   // Ctrl-C / SIGTERM: stop everything this started (the stack, then the private servers), keep nothing running.
+  /** A failed or interrupted run keeps its logs (the private servers' and every service's) for a look. */
+  const keepLogs = () => {
+    const kept = `${dir}-logs`;
+    if (fs.existsSync(logDir)) fs.cpSync(logDir, path.join(kept, 'infra'), { recursive: true });
+    if (fs.existsSync(path.join(dir, 'stack', 'logs')))
+      fs.cpSync(path.join(dir, 'stack', 'logs'), path.join(kept, 'services'), { recursive: true });
+    log(`logs kept in ${kept}`);
+  };
   let interrupted = false;
   const abort = (why, code) => {
     if (interrupted) return;
@@ -511,6 +525,7 @@ async function main() {
     void (async () => {
       await stopStack?.().catch(() => undefined);
       await infra?.stop().catch(() => undefined);
+      keepLogs();
       fs.rmSync(dir, { recursive: true, force: true });
       process.exit(code);
     })();
@@ -523,7 +538,7 @@ async function main() {
   let passed = false;
   const hardStop = setTimeout(
     () => abort('hard time limit (CHAOS_TIMEOUT_SECONDS) reached', 2),
-    num('CHAOS_TIMEOUT_SECONDS', 1200, 600) * 1000,
+    num('CHAOS_TIMEOUT_SECONDS', 1800, 1200) * 1000,
   );
   hardStop.unref();
   try {
@@ -571,11 +586,11 @@ async function main() {
     log(`${setup.customers.length} customer sockets connected`);
 
     const plan = faults(stack, infra);
-    // Enough requests for the whole run at the bid rate (each fault: down time, recovery, gap).
-    const estimateSeconds = plan.length * (cfg.downSeconds + cfg.gapSeconds + 12) + 10;
-    const requestCount = Math.ceil((cfg.rate * estimateSeconds) / setup.providers.length);
-    log(`creating ${requestCount} requests`);
-    const requests = await createRequests(api, setup, requestCount);
+    const firstRequests = Math.ceil((cfg.rate * 5) / setup.providers.length);
+    log(`creating ${firstRequests} requests (more are created during the burst)`);
+    const requests = await mapLimit(Array.from({ length: firstRequests }), 4, (_, i) =>
+      again(() => createRequest(api, setup, setup.customers[i % setup.customers.length]), 'request'),
+    );
     await sleep(1000);
 
     const burst = new Burst(api, setup, requests);
@@ -650,13 +665,7 @@ async function main() {
     if (keep) log(`data and logs kept in ${dir}`);
     else {
       // A failed run keeps its logs (the private servers' and every service's) for a look.
-      if (!passed) {
-        const kept = `${dir}-logs`;
-        fs.cpSync(logDir, path.join(kept, 'infra'), { recursive: true });
-        if (fs.existsSync(path.join(dir, 'stack', 'logs')))
-          fs.cpSync(path.join(dir, 'stack', 'logs'), path.join(kept, 'services'), { recursive: true });
-        log(`logs kept in ${kept}`);
-      }
+      if (!passed) keepLogs();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
