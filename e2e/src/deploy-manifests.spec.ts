@@ -657,6 +657,7 @@ describe('deployment files', () => {
       const pod = (name: string): Endpoint => ({ ns: NS, labels: { 'app.kubernetes.io/name': name } });
       const ingressController: Endpoint = { ns: 'ingress-nginx', labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
       const dns: Endpoint = { ns: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
+      const prometheus: Endpoint = { ns: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
       const internet: Endpoint = { ns: '', labels: {}, external: true };
 
       const matches = (sel: Selector, labels: Record<string, string>): boolean =>
@@ -718,6 +719,9 @@ describe('deployment files', () => {
         ['dispatch -> Mapbox (HTTPS)', pod('dispatch'), internet, 443],
         ['payments -> Stripe', pod('payments'), internet, 443],
         ['gateway -> S3', pod('gateway'), internet, 443],
+        ...['identity', 'requests', 'content', 'payments', 'dispatch'].map((a) => [`Prometheus -> ${a}'s /metrics (health port)`, prometheus, pod(a), 8081] as const),
+        ['Prometheus -> the gateway\'s /metrics', prometheus, pod('gateway'), 3000],
+        ['Prometheus -> realtime\'s /metrics', prometheus, pod('realtime'), 3001],
       ] as const)('allows %s', (_label, from, to, port) => {
         expect(flows(from, to, port)).toBe(true);
       });
@@ -741,9 +745,36 @@ describe('deployment files', () => {
         ['identity -> the internet', pod('identity'), internet, 443],
         ['requests -> the geocoder', pod('requests'), internet, 8080],
         ['nats -> the internet', pod('nats'), internet, 443],
+        ['Prometheus -> nats', prometheus, pod('nats'), 4222],
       ] as const)('denies %s', (_label, from, to, port) => {
         expect(flows(from, to, port)).toBe(false);
       });
+    });
+
+    it('keeps /metrics off the public edge, and gives every pod what deploy/observability/podmonitor.yaml scrapes', () => {
+      // An Exact path refused to every client (the controller's loopback aside) wins over the Prefix `/` to the gateway.
+      const internal = k8sObjects.find(
+        (o) => o.kind === 'Ingress' && o.spec!.rules!.some((r) => r.http.paths.some((p) => p.path === '/metrics')),
+      );
+      const metricsPath = internal!.spec!.rules!.flatMap((r) => r.http.paths).find((p) => p.path === '/metrics')!;
+      expect(metricsPath.pathType).toBe('Exact');
+      expect(metricsPath.backend.service.name).toBe('gateway');
+      expect(internal!.metadata.annotations?.['nginx.ingress.kubernetes.io/whitelist-source-range']).toBe('127.0.0.1/32');
+      // The PodMonitor selects pods by label: the rendered pod templates (kustomize's labels) must carry it.
+      const monitor = parse(fs.readFileSync(path.join(ROOT, 'deploy', 'observability', 'podmonitor.yaml'), 'utf8')) as {
+        spec: { selector: { matchLabels: Record<string, string> }; podMetricsEndpoints: Array<{ port: string; path: string }> };
+      };
+      const run = spawnSync('kubectl', ['kustomize', k8sBase], { encoding: 'utf8', timeout: 60000 });
+      expect(run.status).toBe(0);
+      const rendered = parseAllDocuments(run.stdout).map((d) => d.toJSON() as K8sObject);
+      const deployments = rendered.filter((o) => o.kind === 'Deployment');
+      expect(deployments.length).toBe(services.filter((s) => !LOCAL_ONLY.includes(s.name)).length);
+      const scraped = new Set(monitor.spec.podMetricsEndpoints.map((e) => e.port));
+      for (const d of deployments) {
+        expect([d.metadata.name, d.spec!.template!.metadata!.labels]).toEqual([d.metadata.name, expect.objectContaining(monitor.spec.selector.matchLabels)]);
+        const ports = d.spec!.template!.spec.containers[0]!.ports!.map((p) => p.name);
+        expect([d.metadata.name, ports.some((p) => p !== undefined && scraped.has(p))]).toEqual([d.metadata.name, true]);
+      }
     });
 
     it('holds no Secret and no secret value in the ConfigMap', () => {

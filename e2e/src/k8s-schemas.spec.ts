@@ -261,5 +261,11 @@ describe(`Kubernetes manifests against the Kubernetes ${KUBERNETES_VERSION} sche
     const docs = render(dir);
     expect(docs.length).toBeGreaterThan(20);
     expect(validateDocuments(docs)).toEqual([]);
+    // One site: ingress-nginx merges the paths of a host, and a rule for another host (or none) is another server.
+    const hosts = docs
+      .filter((d) => d.kind === 'Ingress')
+      .map((d) => [...new Set((d as { spec: { rules: Array<{ host?: string }> } }).spec.rules.map((r) => r.host ?? '*'))].join(','));
+    expect(hosts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(hosts).size).toBe(1);
   });
 });
