@@ -1,4 +1,5 @@
 import { SERVICE_TYPES, type ServiceType } from '@tiredash/contracts';
+import { trackingExtraMessages } from '../../shared/i18n/locales/en/tracking';
 
 /** The extra-service dialog (spec section 5): service type and budget both required to enable Add Service; budget numeric. */
 export interface ExtraServiceDraft {
@@ -22,7 +23,7 @@ export function extraServiceBudget(text: string): number | null {
 
 export function budgetError(text: string): string | null {
   if (text.trim() === '') return null;
-  return extraServiceBudget(text) === null ? 'Budget must be a number of dollars, more than 0' : null;
+  return extraServiceBudget(text) === null ? trackingExtraMessages.get().budgetError : null;
 }
 
 export function canAddExtraService(draft: ExtraServiceDraft): boolean {

@@ -23,3 +23,11 @@ export function formatMinutes(minutes: number): string {
 
 /** The default travel estimate text until an ETA is known (spec section 9). */
 export const DEFAULT_ESTIMATE = '12 minutes';
+
+/** The default travel estimate until an ETA is known, in minutes (spec section 9: '12 minutes'). */
+export const DEFAULT_ESTIMATE_MINUTES = 12;
+
+/** The whole minutes an estimate shows (at least 1): the ETA when known, else the default (the screens say it in the current language). */
+export function estimateMinutes(etaMinutes: number | null): number {
+  return etaMinutes === null ? DEFAULT_ESTIMATE_MINUTES : Math.max(1, Math.round(etaMinutes));
+}

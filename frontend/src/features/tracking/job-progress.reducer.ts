@@ -105,8 +105,11 @@ export function providerStatusLabel(stage: JobStage): StatusLabel | 'Canceled' {
   }
 }
 
+/** A step's name: its English text, the key of its label in the tracking catalogue (tracking/steps). */
+export type ProgressStepLabel = 'Request Accepted' | 'Arrived' | 'Complete' | 'Service Complete';
+
 export interface ProgressStep {
-  label: string;
+  label: ProgressStepLabel;
   done: boolean;
 }
 

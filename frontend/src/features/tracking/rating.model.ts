@@ -1,14 +1,19 @@
-import { LIMITS, RATING_MESSAGES } from '@tiredash/contracts';
+import { LIMITS } from '@tiredash/contracts';
+import { trackingRatingMessages } from '../../shared/i18n/locales/en/tracking';
+import type { ToastInput } from '../../shared/toast/toast-context';
 
 /** Spec section 5: 1-5 stars required, review optional and at most 500 characters (with a counter). */
 export const REVIEW_MAX_LENGTH = LIMITS.reviewMaxLength;
 export const STAR_VALUES = [1, 2, 3, 4, 5] as const;
 
-export const RATING_TOASTS = {
-  required: { title: RATING_MESSAGES.requiredTitle, description: RATING_MESSAGES.required, variant: 'destructive' },
-  submitted: { title: 'Rating Submitted', description: RATING_MESSAGES.submitted },
-  failed: { title: 'Error', description: RATING_MESSAGES.submitFailed, variant: 'destructive' },
-} as const;
+/** The rating toasts in the current language (English: the spec's RATING_MESSAGES). */
+export function ratingToasts(tRating = trackingRatingMessages.get()) {
+  return {
+    required: { title: tRating.requiredTitle, description: tRating.required, variant: 'destructive' },
+    submitted: { title: tRating.submittedTitle, description: tRating.submitted },
+    failed: { title: tRating.errorTitle, description: tRating.failed, variant: 'destructive' },
+  } as const satisfies Record<string, ToastInput>;
+}
 
 export interface RatingDraft {
   rating: number;

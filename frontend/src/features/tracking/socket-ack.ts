@@ -1,5 +1,6 @@
 import type { ClientToServerEvents, SocketAck } from '@tiredash/contracts';
 import type { RealtimeSocket } from '../../shared/realtime/realtime-socket';
+import { trackingSocketMessages } from '../../shared/i18n/locales/en/tracking';
 
 /** How long a job event waits for the server's acknowledgement. */
 export const ACK_TIMEOUT_MS = 10_000;
@@ -13,9 +14,9 @@ export function emitWithAck<E extends AckedEvent>(
   payload: Parameters<ClientToServerEvents[E]>[0],
   timeoutMs = ACK_TIMEOUT_MS,
 ): Promise<void> {
-  if (!socket || !socket.connected) return Promise.reject(new Error('Not connected to the live channel. Please try again.'));
+  if (!socket || !socket.connected) return Promise.reject(new Error(trackingSocketMessages.get().notConnected));
   return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The server did not answer. Please try again.')), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(trackingSocketMessages.get().noAnswer)), timeoutMs);
     const ack = (a: SocketAck) => {
       clearTimeout(timer);
       if (a.ok) resolve();

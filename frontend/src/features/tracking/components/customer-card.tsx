@@ -1,4 +1,6 @@
 import type { RequestCustomerView } from '@tiredash/contracts';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingCustomerCardMessages } from '../../../shared/i18n/locales/en/tracking';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 
@@ -7,15 +9,16 @@ export const CUSTOMER_PLACEHOLDER_RATING = '4.8/5';
 
 /** The provider's view of the customer: full name, the fixed 4.8/5, Call Customer (tel link), Send Message (no action). */
 export function CustomerCard({ customer }: { customer: RequestCustomerView }) {
+  const tCustomerCard = useMessages(trackingCustomerCardMessages);
   return (
-    <Card title="Customer">
+    <Card title={tCustomerCard.title}>
       <div className="person-card">
         <span className="person-card__avatar" aria-hidden="true">
           {(customer.fullName || '?').slice(0, 1).toUpperCase()}
         </span>
         <div>
           <p className="person-card__name">{customer.fullName}</p>
-          <p className="muted" aria-label={`Rating ${CUSTOMER_PLACEHOLDER_RATING}`}>
+          <p className="muted" aria-label={tCustomerCard.rating({ rating: CUSTOMER_PLACEHOLDER_RATING })}>
             ★ {CUSTOMER_PLACEHOLDER_RATING}
           </p>
         </div>
@@ -23,12 +26,12 @@ export function CustomerCard({ customer }: { customer: RequestCustomerView }) {
       <div className="row">
         {customer.phone ? (
           <a className="btn btn--primary btn--md" href={`tel:${customer.phone}`}>
-            Call Customer
+            {tCustomerCard.call}
           </a>
         ) : (
-          <Button disabled>Call Customer</Button>
+          <Button disabled>{tCustomerCard.call}</Button>
         )}
-        <Button variant="outline">Send Message</Button>
+        <Button variant="outline">{tCustomerCard.message}</Button>
       </div>
     </Card>
   );

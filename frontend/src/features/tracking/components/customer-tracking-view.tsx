@@ -1,10 +1,13 @@
-import { LIMITS, PAYMENT_FAILED_TITLE, type ServiceRequestView } from '@tiredash/contracts';
+import { LIMITS, type ServiceRequestView } from '@tiredash/contracts';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingCustomerMessages, trackingCustomerToastMessages, trackingEtaMessages, trackingServiceTypesMessages } from '../../../shared/i18n/locales/en/tracking';
 import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
+import type { ToastInput } from '../../../shared/toast/toast-context';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -14,11 +17,13 @@ import { selectCurrentUser } from '../../auth/auth.slice';
 import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
 import { RequestEnded } from '../../requests/components/request-ended';
 import { useConfirmCompletionMutation, useGetJobQuery } from '../api';
-import { DEFAULT_ESTIMATE, formatMinutes } from '../geo';
+import { estimateMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
 import { useRouteLine } from '../hooks/use-route-line';
 import { useSubmitRating } from '../hooks/use-submit-rating';
+import { serviceTypeLabel } from '../tracking-labels';
 import { customerStatusLabel, progressSteps } from '../job-progress.reducer';
+import { cancelReasonLabel } from './cancel-job-dialog';
 import { ExtraServiceDialog, type ExtraServiceRequest } from './extra-service-dialog';
 import { HelpSection } from './help-section';
 import { JobDetails } from './job-details';
@@ -27,27 +32,31 @@ import { JobStatusLabel, ProgressSteps } from './progress-steps';
 import { ProviderCard } from './provider-card';
 import { RatingForm } from './rating-form';
 
-export const CUSTOMER_TRACKING_TOASTS = {
-  providerCanceled: { title: 'Provider Canceled', description: 'This job was canceled. You can post a new request.', variant: 'destructive' },
-  jobConfirmed: { title: 'Job Confirmed', description: 'Thank you! Your service is complete.' },
-  confirmFailed: { title: 'Error', description: 'Failed to confirm completion. Please try again.', variant: 'destructive' },
-  cancelFailed: { title: 'Error', description: 'Failed to cancel the service. Please try again.', variant: 'destructive' },
-} as const;
+/** The customer's toasts of this screen, in the current language. */
+export function customerTrackingToasts(tCustomerToast = trackingCustomerToastMessages.get()) {
+  return {
+    providerCanceled: { title: tCustomerToast.providerCanceledTitle, description: tCustomerToast.providerCanceled, variant: 'destructive' },
+    jobConfirmed: { title: tCustomerToast.jobConfirmedTitle, description: tCustomerToast.jobConfirmed },
+    confirmFailed: { title: tCustomerToast.errorTitle, description: tCustomerToast.confirmFailed, variant: 'destructive' },
+    cancelFailed: { title: tCustomerToast.errorTitle, description: tCustomerToast.cancelFailed, variant: 'destructive' },
+  } as const satisfies Record<string, ToastInput>;
+}
 
 /** /tracking/{id}: the customer follows the accepted provider until completion, confirms and rates. */
 export function CustomerTrackingView({ requestId }: { requestId: string }) {
+  const tCustomer = useMessages(trackingCustomerMessages);
   const request = useGetServiceRequestQuery(requestId, { refetchOnMountOrArgChange: true });
-  if (request.isLoading) return <Spinner label="Loading your job..." />;
+  if (request.isLoading) return <Spinner label={tCustomer.loading} />;
   if (request.isError || !request.data) {
     const status = errorStatus(request.error);
-    const message = status === 404 ? 'This request does not exist.' : status === 403 ? 'You cannot view this request.' : 'Could not load this job.';
+    const message = status === 404 ? tCustomer.notFound : status === 403 ? tCustomer.forbidden : tCustomer.loadFailed;
     return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
   }
   if (request.data.tireStatus === 'Bids Open') {
     return (
-      <Card title="No provider yet">
+      <Card title={tCustomer.noProviderTitle}>
         <p>
-          This request has no accepted bid yet. <Link to={`/bidding/${requestId}`}>See the bids</Link>
+          {tCustomer.noProviderText} <Link to={`/bidding/${requestId}`}>{tCustomer.seeBids}</Link>
         </p>
       </Card>
     );
@@ -61,6 +70,11 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
   const token = useAppSelector((s) => s.auth.token);
   const navigate = useNavigate();
   const { toast } = useToast();
+  const tCustomer = useMessages(trackingCustomerMessages);
+  const tCustomerToast = useMessages(trackingCustomerToastMessages);
+  const tEta = useMessages(trackingEtaMessages);
+  const serviceTypes = useMessages(trackingServiceTypesMessages);
+  const toasts = customerTrackingToasts(tCustomerToast);
   const job = useGetJobQuery(requestId, { refetchOnMountOrArgChange: true });
   const [state, dispatch] = useJobProgress(request, job.data);
   const [confirm, { isLoading: confirming }] = useConfirmCompletionMutation();
@@ -88,8 +102,8 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
     if (!mine(p.requestId)) return;
     dispatch({ type: 'cancelled' });
     // The provider's reason, when it gave one, goes with the spec's toast.
-    const { providerCanceled } = CUSTOMER_TRACKING_TOASTS;
-    toast(p.reason ? { ...providerCanceled, description: `This job was canceled: ${p.reason}. You can post a new request.` } : providerCanceled);
+    const { providerCanceled } = toasts;
+    toast(p.reason ? { ...providerCanceled, description: tCustomerToast.providerCanceledReason({ reason: cancelReasonLabel(p.reason) }) } : providerCanceled);
     void navigate('/dashboard');
   });
 
@@ -99,25 +113,25 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
   const from = providerPosition ?? origin;
   const route = useRouteLine(from, destination, state.stage === 'en-route');
   const etaMinutes = route.etaMinutes ?? job.data?.eta?.minutes ?? null;
-  const estimate = etaMinutes !== null ? formatMinutes(etaMinutes) : DEFAULT_ESTIMATE;
+  const estimate = tEta.minutes(estimateMinutes(etaMinutes));
   const status = customerStatusLabel(state.stage);
-  const address = request.location?.address || request.address || 'Your location';
+  const address = request.location?.address || request.address || tCustomer.yourLocation;
 
   const onConfirm = async () => {
     try {
       await confirm(requestId).unwrap();
     } catch (err) {
       if (request.paymentMethod === 'card') {
-        toast({ title: PAYMENT_FAILED_TITLE, description: errorMessage(err, 'The payment could not be captured.'), variant: 'destructive' });
+        toast({ title: tCustomer.paymentFailedTitle, description: errorMessage(err, tCustomer.paymentNotCaptured), variant: 'destructive' });
       } else {
-        toast({ ...CUSTOMER_TRACKING_TOASTS.confirmFailed, description: errorMessage(err, CUSTOMER_TRACKING_TOASTS.confirmFailed.description) });
+        toast({ ...toasts.confirmFailed, description: errorMessage(err, toasts.confirmFailed.description) });
       }
       return;
     }
     const confirmedAt = new Date().toISOString();
     socket?.emit('job_confirmed', { requestId, customerId: request.customer.documentId, confirmedAt, paymentMethod: request.paymentMethod });
     dispatch({ type: 'confirmed' });
-    toast(CUSTOMER_TRACKING_TOASTS.jobConfirmed);
+    toast(toasts.jobConfirmed);
     void navigate(`/payment/${requestId}`);
   };
 
@@ -127,94 +141,94 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
       setCancelOpen(false);
       void navigate('/dashboard');
     } catch (err) {
-      toast({ ...CUSTOMER_TRACKING_TOASTS.cancelFailed, description: errorMessage(err, CUSTOMER_TRACKING_TOASTS.cancelFailed.description) });
+      toast({ ...toasts.cancelFailed, description: errorMessage(err, toasts.cancelFailed.description) });
     }
   };
 
   const onExtra = (extra: ExtraServiceRequest) => {
     setExtraOpen(false);
     toast({
-      title: 'Extra Service Requested',
-      description: `Please confirm ${extra.serviceType} (budget ${formatMoney(extra.budget)}) with your provider on site.`,
+      title: tCustomer.extraRequestedTitle,
+      description: tCustomer.extraRequested({ service: serviceTypeLabel(extra.serviceType, serviceTypes), budget: formatMoney(extra.budget) }),
     });
   };
 
   return (
     <div className="tracking">
       <div className="tracking__main">
-        <Card title="Live Tracking" className="tracking__map-card">
+        <Card title={tCustomer.liveTracking} className="tracking__map-card">
           <JobStatusLabel status={status} />
           <LiveMap
             destination={destination}
-            destinationLabel={`Service location: ${address}`}
+            destinationLabel={tCustomer.serviceLocation({ address })}
             provider={providerPosition}
-            providerLabel="Provider location"
+            providerLabel={tCustomer.providerLocation}
             route={state.stage === 'en-route' ? route.positions : []}
             positionAt={state.position?.at ?? null}
           />
         </Card>
-        <Card title="Progress">
-          <ProgressSteps steps={progressSteps(state.stage, 'customer')} label="Job progress" />
+        <Card title={tCustomer.progress}>
+          <ProgressSteps steps={progressSteps(state.stage, 'customer')} label={tCustomer.jobProgress} />
           {state.stage === 'completion-reported' && (
-            <div className="confirm-panel" role="region" aria-label="Confirm completion">
+            <div className="confirm-panel" role="region" aria-label={tCustomer.confirmRegion}>
               <p>
-                Your provider reported the job complete.{' '}
+                {tCustomer.reportedComplete}{' '}
                 {request.paymentMethod === 'card'
-                  ? `Confirming charges your card ${formatMoney((request.amount ?? request.budget) + LIMITS.cardProcessingFeeDollars)}.`
-                  : `Please pay ${formatMoney(request.amount ?? request.budget)} in cash to your provider.`}
+                  ? tCustomer.cardCharge({ amount: formatMoney((request.amount ?? request.budget) + LIMITS.cardProcessingFeeDollars) })
+                  : tCustomer.cashPay({ amount: formatMoney(request.amount ?? request.budget) })}
               </p>
               <Button size="lg" onClick={() => void onConfirm()} busy={confirming}>
-                Confirm Completion
+                {tCustomer.confirmCompletion}
               </Button>
             </div>
           )}
           {state.stage === 'confirmed' && (
             <div className="confirm-panel">
-              <p>This job is complete.</p>
+              <p>{tCustomer.jobComplete}</p>
               <div className="row">
-                <ButtonLink to={`/payment/${requestId}`}>View Summary</ButtonLink>
+                <ButtonLink to={`/payment/${requestId}`}>{tCustomer.viewSummary}</ButtonLink>
                 {!request.rating && (
                   <Button variant="outline" onClick={() => setRatingOpen(true)}>
-                    Rate Provider
+                    {tCustomer.rateProvider}
                   </Button>
                 )}
               </div>
             </div>
           )}
           {state.stage === 'cancelled' &&
-            (request.cancelledByRole === 'provider' ? <RequestEnded request={request} /> : <p className="muted">This job was canceled.</p>)}
+            (request.cancelledByRole === 'provider' ? <RequestEnded request={request} /> : <p className="muted">{tCustomer.jobCanceled}</p>)}
         </Card>
       </div>
       <div className="tracking__side">
         <ProviderCard provider={request.provider ?? request.accepted_bid?.provider ?? null} estimate={estimate} status={status} />
-        <JobDetails request={request} costLabel="Price" />
+        <JobDetails request={request} costLabel={tCustomer.price} />
         <HelpSection onExtraService={live ? () => setExtraOpen(true) : undefined} />
         {state.stage === 'en-route' && (
           <Button variant="destructive" onClick={() => setCancelOpen(true)}>
-            Cancel Service
+            {tCustomer.cancelService}
           </Button>
         )}
       </div>
       <ExtraServiceDialog open={extraOpen} onClose={() => setExtraOpen(false)} onSubmit={onExtra} />
       <Dialog
         open={cancelOpen}
-        title="Cancel this service?"
-        description="Your provider is on the way. Canceling tells them to stop."
+        title={tCustomer.cancelTitle}
+        description={tCustomer.cancelDescription}
         onClose={() => setCancelOpen(false)}
         footer={
           <>
             <Button variant="outline" onClick={() => setCancelOpen(false)}>
-              Keep Service
+              {tCustomer.keepService}
             </Button>
             <Button variant="destructive" onClick={() => void onCancel()} busy={cancelling}>
-              Cancel Service
+              {tCustomer.cancelService}
             </Button>
           </>
         }
       >
-        <p>This cannot be undone.</p>
+        <p>{tCustomer.cannotUndo}</p>
       </Dialog>
-      <Dialog open={ratingOpen} title="Rate Your Provider" description="How was your service?" onClose={() => setRatingOpen(false)}>
+      <Dialog open={ratingOpen} title={tCustomer.rateTitle} description={tCustomer.rateDescription} onClose={() => setRatingOpen(false)}>
         <RatingForm onSubmit={rating.submit} busy={rating.submitting} />
       </Dialog>
     </div>

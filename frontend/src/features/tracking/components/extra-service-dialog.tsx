@@ -1,5 +1,7 @@
 import { SERVICE_TYPES } from '@tiredash/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingExtraMessages, trackingServiceTypesMessages } from '../../../shared/i18n/locales/en/tracking';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/text-field';
@@ -18,6 +20,8 @@ interface ExtraServiceDialogProps {
 
 /** The extra-service dialog: Add Service is enabled once a service type and a numeric budget are set. */
 export function ExtraServiceDialog({ open, onClose, onSubmit }: ExtraServiceDialogProps) {
+  const tExtra = useMessages(trackingExtraMessages);
+  const serviceTypes = useMessages(trackingServiceTypesMessages);
   const [draft, setDraft] = useState<ExtraServiceDraft>(EMPTY_EXTRA_SERVICE);
   const selectId = useId();
   const enabled = canAddExtraService(draft);
@@ -37,11 +41,11 @@ export function ExtraServiceDialog({ open, onClose, onSubmit }: ExtraServiceDial
   };
 
   return (
-    <Dialog open={open} title="Request Extra Service" description="Ask your provider for another service on this visit." onClose={close}>
-      <form className="form" noValidate onSubmit={submit} aria-label="Extra service">
+    <Dialog open={open} title={tExtra.title} description={tExtra.description} onClose={close}>
+      <form className="form" noValidate onSubmit={submit} aria-label={tExtra.form}>
         <div className="field">
           <label htmlFor={selectId} className="field__label">
-            Service Type<span className="field__required" aria-hidden="true"> *</span>
+            {tExtra.serviceType}<span className="field__required" aria-hidden="true"> *</span>
           </label>
           <select
             id={selectId}
@@ -50,16 +54,16 @@ export function ExtraServiceDialog({ open, onClose, onSubmit }: ExtraServiceDial
             value={draft.serviceType}
             onChange={(e) => setDraft((d) => ({ ...d, serviceType: isServiceType(e.target.value) ? e.target.value : '' }))}
           >
-            <option value="">Select a service</option>
+            <option value="">{tExtra.selectService}</option>
             {SERVICE_TYPES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {serviceTypes[s]}
               </option>
             ))}
           </select>
         </div>
         <TextField
-          label="Budget ($)"
+          label={tExtra.budget}
           required
           inputMode="decimal"
           value={draft.budget}
@@ -68,10 +72,10 @@ export function ExtraServiceDialog({ open, onClose, onSubmit }: ExtraServiceDial
         />
         <div className="row row--end">
           <Button variant="outline" onClick={close}>
-            Cancel
+            {tExtra.cancel}
           </Button>
           <Button type="submit" disabled={!enabled}>
-            Add Service
+            {tExtra.add}
           </Button>
         </div>
       </form>

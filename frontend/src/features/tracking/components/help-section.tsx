@@ -1,24 +1,28 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingHelpMessages } from '../../../shared/i18n/locales/en/tracking';
+import { Trans } from '../../../shared/i18n/trans';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../shared/ui/card';
 
 /** Help on the tracking screen: safety and support contacts. */
 export function HelpSection({ onExtraService }: { onExtraService?: () => void }) {
+  const tHelp = useMessages(trackingHelpMessages);
   return (
-    <Card title="Need Help?">
+    <Card title={tHelp.title}>
       <ul className="help-list">
         <li>
-          Emergency on the road? Call <a href="tel:911">911</a> first.
+          <Trans text={tHelp.emergency} components={{ 1: <a href="tel:911" /> }} />
         </li>
         <li>
-          Questions about this job: <a href="mailto:support@tiredash.com">support@tiredash.com</a>
+          <Trans text={tHelp.questions} components={{ 1: <a href="mailto:support@tiredash.com" /> }} />
         </li>
         <li>
-          <Link to="/help-center">Help Center</Link> · <Link to="/safety">Safety</Link>
+          <Link to="/help-center">{tHelp.helpCenter}</Link> · <Link to="/safety">{tHelp.safety}</Link>
         </li>
       </ul>
       {onExtraService && (
         <button type="button" className="btn btn--outline btn--md" onClick={onExtraService}>
-          Request Extra Service
+          {tHelp.extra}
         </button>
       )}
     </Card>

@@ -12,6 +12,8 @@ export interface LiveMapCanvasProps {
   origin?: LatLngValue | null;
   provider?: LatLngValue | null;
   providerLabel: string;
+  /** The origin marker's title ('Start'). */
+  startLabel?: string;
   route: Array<[number, number]>;
   onTilesFailed?: () => void;
 }
@@ -31,7 +33,7 @@ function FitToJob({ points }: { points: LatLngValue[] }) {
 }
 
 /** The Leaflet map: tiles when a source is configured, the route line, the destination and the moving provider. */
-export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, provider, providerLabel, route, onTilesFailed }: LiveMapCanvasProps) {
+export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, provider, providerLabel, startLabel = 'Start', route, onTilesFailed }: LiveMapCanvasProps) {
   const failures = useRef({ errors: 0, loaded: 0 });
   const anchors = useMemo(() => {
     const list: LatLngValue[] = [destination];
@@ -70,7 +72,7 @@ export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, pr
       )}
       <FitToJob points={fitPoints} />
       {route.length > 1 && <Polyline positions={route} pathOptions={{ color: '#2563eb', weight: 4, opacity: 0.8 }} />}
-      {origin && <Marker position={[origin.lat, origin.lng]} icon={originIcon} title="Start" alt="Start" />}
+      {origin && <Marker position={[origin.lat, origin.lng]} icon={originIcon} title={startLabel} alt={startLabel} />}
       <Marker position={[destination.lat, destination.lng]} icon={defaultIcon} title={destinationLabel} alt={destinationLabel}>
         <Tooltip>{destinationLabel}</Tooltip>
       </Marker>

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingMapMessages } from '../../../shared/i18n/locales/en/tracking';
 import { env } from '../../../shared/env';
+import { formatTime } from '../../../shared/format';
 import { Spinner } from '../../../shared/ui/status';
 import { useGetPublicSettingsQuery, type LatLngValue } from '../api';
-import { resolveTileSource, UNABLE_TO_LOAD_MAP } from '../tile-source';
+import { resolveTileSource } from '../tile-source';
 import type { LiveMapCanvasProps } from './live-map-canvas';
 
 // Leaflet is loaded with the tracking screens only (its own chunk).
@@ -24,30 +27,31 @@ function formatCoords(p: LatLngValue): string {
  * (or when no tile loads) it says 'Unable to load map' and still draws the route and the markers on a blank map,
  * so the provider's movement stays visible.
  */
-export function LiveMap({ positionAt, waitingLabel = "Waiting for the provider's location...", ...canvas }: LiveMapProps) {
+export function LiveMap({ positionAt, waitingLabel, ...canvas }: LiveMapProps) {
+  const tMap = useMessages(trackingMapMessages);
   const settings = useGetPublicSettingsQuery();
   const [tilesFailed, setTilesFailed] = useState(false);
   const tiles = settings.isLoading ? null : resolveTileSource(settings.data?.mapboxKey ?? null, env.mapTileUrl);
   const unavailable = !settings.isLoading && (tiles === null || tilesFailed);
 
   return (
-    <figure className="live-map" aria-label="Live map">
+    <figure className="live-map" aria-label={tMap.label}>
       {unavailable && (
         <p className="live-map__notice" role="status">
-          {UNABLE_TO_LOAD_MAP}
+          {tMap.unableToLoad}
         </p>
       )}
-      <Suspense fallback={<Spinner label="Loading map..." />}>
-        <LiveMapCanvas {...canvas} tiles={unavailable ? null : tiles} onTilesFailed={() => setTilesFailed(true)} />
+      <Suspense fallback={<Spinner label={tMap.loading} />}>
+        <LiveMapCanvas {...canvas} startLabel={tMap.start} tiles={unavailable ? null : tiles} onTilesFailed={() => setTilesFailed(true)} />
       </Suspense>
       <figcaption className="live-map__caption">
         {canvas.provider ? (
           <span>
             {canvas.providerLabel}: <span className="live-map__coords">{formatCoords(canvas.provider)}</span>
-            {positionAt ? ` (updated ${new Date(positionAt).toLocaleTimeString()})` : ''}
+            {positionAt ? tMap.updated({ time: formatTime(new Date(positionAt).toISOString()) }) : ''}
           </span>
         ) : (
-          <span>{waitingLabel}</span>
+          <span>{waitingLabel ?? tMap.waitingProvider}</span>
         )}
       </figcaption>
     </figure>

@@ -1,11 +1,14 @@
 import { LIMITS, type ServiceRequestView } from '@tiredash/contracts';
 import { errorStatus } from '../../../shared/api/api-error';
 import { formatDate, formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingRequestStatusMessages, trackingServiceTypesMessages, trackingSummaryMessages } from '../../../shared/i18n/locales/en/tracking';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { useGetServiceRequestQuery } from '../../requests/api';
 import { useSubmitRating } from '../hooks/use-submit-rating';
+import { requestStatusLabel, serviceTypeLabel } from '../tracking-labels';
 import { RatingForm } from './rating-form';
 
 export interface PaymentLines {
@@ -28,11 +31,14 @@ export function paymentLines(request: Pick<ServiceRequestView, 'amount' | 'budge
 export function PaymentSummaryView({ requestId }: { requestId: string }) {
   const request = useGetServiceRequestQuery(requestId, { refetchOnMountOrArgChange: true });
   const rating = useSubmitRating(request.data);
+  const t = useMessages(trackingSummaryMessages);
+  const serviceTypes = useMessages(trackingServiceTypesMessages);
+  const statuses = useMessages(trackingRequestStatusMessages);
 
-  if (request.isLoading) return <Spinner label="Loading the summary..." />;
+  if (request.isLoading) return <Spinner label={t.loading} />;
   if (request.isError || !request.data) {
     const status = errorStatus(request.error);
-    const message = status === 404 ? 'This request does not exist.' : status === 403 ? 'You cannot view this request.' : 'Could not load the summary.';
+    const message = status === 404 ? t.notFound : status === 403 ? t.forbidden : t.loadFailed;
     return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
   }
   const r = request.data;
@@ -41,78 +47,76 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
 
   return (
     <div className="summary">
-      <Card title="Service Summary">
+      <Card title={t.serviceSummary}>
         <dl className="details">
           <div>
-            <dt>Service</dt>
-            <dd>{r.serviceType}</dd>
+            <dt>{t.service}</dt>
+            <dd>{serviceTypeLabel(r.serviceType, serviceTypes)}</dd>
           </div>
           <div>
-            <dt>Tire size</dt>
+            <dt>{t.tireSize}</dt>
             <dd>{r.tireSize}</dd>
           </div>
           <div>
-            <dt>Location</dt>
+            <dt>{t.location}</dt>
             <dd>{r.location?.address || r.address || '—'}</dd>
           </div>
           <div>
-            <dt>Provider</dt>
+            <dt>{t.provider}</dt>
             <dd>{provider?.businessName ?? '—'}</dd>
           </div>
           <div>
-            <dt>Status</dt>
-            <dd>{r.tireStatus}</dd>
+            <dt>{t.status}</dt>
+            <dd>{requestStatusLabel(r.tireStatus, statuses)}</dd>
           </div>
           {(r.confirmedAt || r.completedAt) && (
             <div>
-              <dt>Completed</dt>
+              <dt>{t.completed}</dt>
               <dd>{formatDate((r.confirmedAt ?? r.completedAt) as string)}</dd>
             </div>
           )}
         </dl>
       </Card>
-      <Card title="Payment Summary">
-        <dl className="details details--money" aria-label="Payment summary">
+      <Card title={t.paymentSummary}>
+        <dl className="details details--money" aria-label={t.paymentSummaryLabel}>
           <div>
-            <dt>Service amount</dt>
+            <dt>{t.serviceAmount}</dt>
             <dd>{formatMoney(lines.service)}</dd>
           </div>
           <div>
-            <dt>Service Fee</dt>
+            <dt>{t.serviceFee}</dt>
             <dd>{formatMoney(lines.serviceFee)}</dd>
           </div>
           {lines.processingFee > 0 && (
             <div>
-              <dt>Card processing fee</dt>
+              <dt>{t.processingFee}</dt>
               <dd>{formatMoney(lines.processingFee)}</dd>
             </div>
           )}
           <div>
-            <dt>Tip</dt>
-            <dd>Not applied</dd>
+            <dt>{t.tip}</dt>
+            <dd>{t.notApplied}</dd>
           </div>
           <div className="details__total">
-            <dt>Total</dt>
+            <dt>{t.total}</dt>
             <dd>{formatMoney(lines.total)}</dd>
           </div>
           <div>
-            <dt>Paid by</dt>
-            <dd>{r.paymentMethod === 'card' ? 'Card' : 'Cash'}</dd>
+            <dt>{t.paidBy}</dt>
+            <dd>{r.paymentMethod === 'card' ? t.card : t.cash}</dd>
           </div>
         </dl>
       </Card>
-      <Card title="Leave a Review">
+      <Card title={t.leaveReview}>
         {r.rating ? (
-          <p>
-            You rated this job {r.rating.rating} of 5 stars. Thank you for your feedback!
-          </p>
+          <p>{t.rated({ rating: r.rating.rating })}</p>
         ) : (
           <RatingForm onSubmit={rating.submit} busy={rating.submitting} />
         )}
       </Card>
       <div className="row row--end">
         <ButtonLink to="/dashboard" variant="outline">
-          Back to Dashboard
+          {t.back}
         </ButtonLink>
       </div>
     </div>

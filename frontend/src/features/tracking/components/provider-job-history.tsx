@@ -1,31 +1,29 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingHistoryMessages, trackingRequestStatusMessages, trackingServiceTypesMessages } from '../../../shared/i18n/locales/en/tracking';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
 import { useListProviderJobsQuery } from '../api';
-
-export const JOB_HISTORY_ERROR = 'Failed to load job history. Please try again.';
+import { requestStatusLabel, serviceTypeLabel } from '../tracking-labels';
 
 const ACTIVE = new Set(['Accepted', 'In Progress']);
 
-/** The statuses the History filter offers ('Completed' covers the confirmed jobs). */
-export const HISTORY_STATUSES = [
-  { value: '', label: 'All statuses' },
-  { value: 'Accepted', label: 'Accepted' },
-  { value: 'In Progress', label: 'In Progress' },
-  { value: 'Completed', label: 'Completed' },
-  { value: 'Cancelled', label: 'Cancelled' },
-] as const;
+/** The statuses the History filter offers ('Completed' covers the confirmed jobs; '' is all of them). */
+export const HISTORY_STATUSES = ['', 'Accepted', 'In Progress', 'Completed', 'Cancelled'] as const;
 
 /** 'From' after 'To' is refused before asking the server. */
 export function rangeError(from: string, to: string): string | null {
-  return from && to && from > to ? 'The start date must be on or before the end date.' : null;
+  return from && to && from > to ? trackingHistoryMessages.get().rangeError : null;
 }
 
 /** The provider's jobs with their status and amount, filtered by status and date; an active one links to its live job. */
 export function ProviderJobHistory({ providerId }: { providerId: string }) {
+  const t = useMessages(trackingHistoryMessages);
+  const statuses = useMessages(trackingRequestStatusMessages);
+  const serviceTypes = useMessages(trackingServiceTypesMessages);
   const [status, setStatus] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -41,29 +39,29 @@ export function ProviderJobHistory({ providerId }: { providerId: string }) {
     setTo('');
   };
   return (
-    <Card title="Job History">
-      <form className="history-filters form-grid" aria-label="Filter jobs" onSubmit={(e) => e.preventDefault()}>
+    <Card title={t.title}>
+      <form className="history-filters form-grid" aria-label={t.filters} onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label htmlFor="history-status" className="field__label">
-            Status
+            {t.status}
           </label>
           <select id="history-status" className="field__input" value={status} onChange={(e) => setStatus(e.target.value)}>
             {HISTORY_STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
+              <option key={s} value={s}>
+                {s === '' ? t.allStatuses : requestStatusLabel(s, statuses)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="history-from" className="field__label">
-            From
+            {t.from}
           </label>
           <input id="history-from" className="field__input" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="history-to" className="field__label">
-            To
+            {t.to}
           </label>
           <input
             id="history-to"
@@ -78,7 +76,7 @@ export function ProviderJobHistory({ providerId }: { providerId: string }) {
         </div>
         {filtered && (
           <Button variant="ghost" size="sm" onClick={clear}>
-            Clear filters
+            {t.clear}
           </Button>
         )}
       </form>
@@ -87,27 +85,27 @@ export function ProviderJobHistory({ providerId }: { providerId: string }) {
           {problem}
         </p>
       )}
-      {!problem && isLoading && <Spinner label="Loading your jobs..." />}
-      {!problem && isError && <ErrorState title="Error" message={JOB_HISTORY_ERROR} onRetry={() => void refetch()} />}
+      {!problem && isLoading && <Spinner label={t.loading} />}
+      {!problem && isError && <ErrorState title={t.errorTitle} message={t.loadFailed} onRetry={() => void refetch()} />}
       {!problem && data && data.length === 0 && (
-        <EmptyState>{filtered ? 'No jobs match these filters.' : 'No jobs yet. Accepted bids show up here.'}</EmptyState>
+        <EmptyState>{filtered ? t.noMatch : t.empty}</EmptyState>
       )}
       {!problem && data && data.length > 0 && (
-        <ul className="list" aria-label="Your jobs" aria-busy={isFetching || undefined}>
+        <ul className="list" aria-label={t.list} aria-busy={isFetching || undefined}>
           {data.map((job) => (
             <li key={job.documentId} className="list__item request-row">
               <div>
-                <p className="list__title">{job.serviceType}</p>
+                <p className="list__title">{serviceTypeLabel(job.serviceType, serviceTypes)}</p>
                 <p className="muted">
                   {job.location?.address || job.address || '—'} · {formatDate(job.createdAt)}
                 </p>
               </div>
               <div className="request-row__side">
-                <span className={`status-badge status-badge--${job.tireStatus.toLowerCase().replace(/\s+/g, '-')}`}>{job.tireStatus}</span>
+                <span className={`status-badge status-badge--${job.tireStatus.toLowerCase().replace(/\s+/g, '-')}`}>{requestStatusLabel(job.tireStatus, statuses)}</span>
                 <strong>{formatMoney(job.amount ?? job.budget)}</strong>
                 {ACTIVE.has(job.tireStatus) && (
                   <Link to={`/provider/tracking/${job.documentId}`} className="muted-link">
-                    Open live job
+                    {t.openLive}
                   </Link>
                 )}
               </div>

@@ -3,6 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../shared/api/api-error';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingEtaMessages, trackingProviderMessages, trackingProviderToastMessages } from '../../../shared/i18n/locales/en/tracking';
 import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
@@ -11,7 +13,7 @@ import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
 import { useGetJobQuery, useMarkArrivedMutation, useReportCompletionMutation } from '../api';
-import { DEFAULT_ESTIMATE, formatMinutes } from '../geo';
+import { estimateMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
 import { useLocationStream, type PositionSource } from '../hooks/use-location-stream';
 import { useRouteLine } from '../hooks/use-route-line';
@@ -28,13 +30,16 @@ import { JobStatusLabel, ProgressSteps } from './progress-steps';
 /** How long the provider sees the Completed state before going back to the dashboard. */
 export const BACK_TO_DASHBOARD_MS = 2500;
 
-export const PROVIDER_JOB_TOASTS = {
-  jobConfirmed: { title: 'Job Confirmed', description: 'The customer confirmed the job. Great work!' },
-  jobCanceled: { title: 'Job Canceled', description: 'The customer canceled this job.', variant: 'destructive' },
-  arrivedFailed: { title: 'Error', description: 'Failed to mark your arrival. Please try again.', variant: 'destructive' },
-  completedFailed: { title: 'Error', description: 'Failed to report the job completed. Please try again.', variant: 'destructive' },
-  youCanceled: { title: 'Job Canceled', description: 'The customer has been told and can post the request again.' },
-} as const;
+/** The provider's toasts of this screen, in the current language. */
+export function providerJobToasts(t = trackingProviderToastMessages.get()) {
+  return {
+    jobConfirmed: { title: t.jobConfirmedTitle, description: t.jobConfirmed },
+    jobCanceled: { title: t.jobCanceledTitle, description: t.jobCanceled, variant: 'destructive' },
+    arrivedFailed: { title: t.errorTitle, description: t.arrivedFailed, variant: 'destructive' },
+    completedFailed: { title: t.errorTitle, description: t.completedFailed, variant: 'destructive' },
+    youCanceled: { title: t.jobCanceledTitle, description: t.youCanceled },
+  } as const;
+}
 
 /** A socket refusal's message, the server's message of an HTTP error, else the fallback. */
 function failure(err: unknown, fallback: string): string {
@@ -49,11 +54,12 @@ interface ProviderJobViewProps {
 
 /** /provider/tracking/{id}: the provider's live job: I AM HERE, JOB COMPLETED, the map and the customer. */
 export function ProviderJobView({ requestId, positionSource }: ProviderJobViewProps) {
+  const tProvider = useMessages(trackingProviderMessages);
   const request = useGetServiceRequestQuery(requestId, { refetchOnMountOrArgChange: true });
-  if (request.isLoading) return <Spinner label="Loading the job..." />;
+  if (request.isLoading) return <Spinner label={tProvider.loading} />;
   if (request.isError || !request.data) {
     const status = errorStatus(request.error);
-    const message = status === 404 ? 'This job does not exist.' : status === 403 ? 'This job is not yours.' : 'Could not load this job.';
+    const message = status === 404 ? tProvider.notFound : status === 403 ? tProvider.forbidden : tProvider.loadFailed;
     return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
   }
   return <ProviderJob request={request.data} positionSource={positionSource} />;
@@ -67,6 +73,9 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   const customerId = request.customer.documentId;
   const navigate = useNavigate();
   const { toast } = useToast();
+  const tProvider = useMessages(trackingProviderMessages);
+  const tEta = useMessages(trackingEtaMessages);
+  const jobToasts = providerJobToasts(useMessages(trackingProviderToastMessages));
   const job = useGetJobQuery(requestId, { refetchOnMountOrArgChange: true });
   const [state, dispatch] = useJobProgress(request, job.data);
   const [busy, setBusy] = useState<'arrived' | 'completed' | null>(null);
@@ -87,14 +96,14 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   useSocketEvent(socket, 'job_confirmed', (p) => {
     if (p.requestId !== requestId) return;
     dispatch({ type: 'confirmed' });
-    toast(PROVIDER_JOB_TOASTS.jobConfirmed);
+    toast(jobToasts.jobConfirmed);
   });
   useSocketEvent(socket, 'job_canceled', (p) => {
     if (p.requestId !== requestId) return;
     dispatch({ type: 'cancelled' });
     // This provider's own cancel comes back too: it was already told.
     if (p.canceledByRole === 'provider') return;
-    toast(PROVIDER_JOB_TOASTS.jobCanceled);
+    toast(jobToasts.jobCanceled);
     void navigate('/provider/dashboard');
   });
 
@@ -103,12 +112,12 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
     try {
       await cancelJob({ id: requestId, data: { tireStatus: 'Cancelled', cancelReason: reason } }).unwrap();
     } catch (err) {
-      setCancelError(errorMessage(err, 'Could not cancel the job. Please try again.'));
+      setCancelError(errorMessage(err, tProvider.cancelFailed));
       return;
     }
     setCancelOpen(false);
     dispatch({ type: 'cancelled' });
-    toast(PROVIDER_JOB_TOASTS.youCanceled);
+    toast(jobToasts.youCanceled);
     void navigate('/provider/dashboard');
   };
 
@@ -127,11 +136,11 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   useEffect(() => {
     if (refused.length === 0) return;
     for (const r of refused) {
-      const base = r.entry.kind === 'arrived' ? PROVIDER_JOB_TOASTS.arrivedFailed : PROVIDER_JOB_TOASTS.completedFailed;
+      const base = r.entry.kind === 'arrived' ? jobToasts.arrivedFailed : jobToasts.completedFailed;
       toast({ ...base, description: r.message });
     }
     dismissRefused();
-  }, [refused, dismissRefused, toast]);
+  }, [refused, dismissRefused, toast, jobToasts]);
 
   /** Writes the tap down when it cannot be sent now (offline, or earlier updates still waiting): true if it did. */
   const queued = async (kind: 'arrived' | 'completed', err?: unknown): Promise<boolean> => {
@@ -152,7 +161,7 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
       dispatch({ type: 'arrived' });
     } catch (err) {
       if (await queued('arrived', err)) return;
-      toast({ ...PROVIDER_JOB_TOASTS.arrivedFailed, description: failure(err, PROVIDER_JOB_TOASTS.arrivedFailed.description) });
+      toast({ ...jobToasts.arrivedFailed, description: failure(err, jobToasts.arrivedFailed.description) });
     } finally {
       setBusy(null);
     }
@@ -168,7 +177,7 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
       dispatch({ type: 'completionReported' });
     } catch (err) {
       if (await queued('completed', err)) return;
-      toast({ ...PROVIDER_JOB_TOASTS.completedFailed, description: failure(err, PROVIDER_JOB_TOASTS.completedFailed.description) });
+      toast({ ...jobToasts.completedFailed, description: failure(err, jobToasts.completedFailed.description) });
     } finally {
       setBusy(null);
     }
@@ -179,8 +188,8 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   const position = stream.position ?? state.position ?? null;
   const route = useRouteLine(position ?? origin, destination, state.stage === 'en-route');
   const etaMinutes = route.etaMinutes ?? job.data?.eta?.minutes ?? null;
-  const estimate = etaMinutes !== null ? formatMinutes(etaMinutes) : DEFAULT_ESTIMATE;
-  const address = request.location?.address || request.address || 'Customer location';
+  const estimate = tEta.minutes(estimateMinutes(etaMinutes));
+  const address = request.location?.address || request.address || tProvider.customerLocation;
 
   return (
     <div className="tracking tracking--provider">
@@ -188,21 +197,21 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
         <div className="job-actions">
           {state.stage === 'en-route' && (
             <Button size="lg" className="job-actions__big" onClick={() => void markArrived()} busy={busy === 'arrived'}>
-              I AM HERE
+              {tProvider.iAmHere}
             </Button>
           )}
           {canReportCompletion(state.stage) && (
             <Button size="lg" className="job-actions__big" onClick={() => void reportCompleted()} busy={busy === 'completed'}>
-              JOB COMPLETED
+              {tProvider.jobCompleted}
             </Button>
           )}
           <OutboxStatus waiting={outbox.waiting.length} sending={outbox.sending} />
-          {state.stage === 'completion-reported' && <p className="job-actions__note">Waiting for the customer to confirm the job.</p>}
-          {state.stage === 'confirmed' && <p className="job-actions__note">Job confirmed. Returning to your dashboard...</p>}
-          {state.stage === 'cancelled' && <p className="job-actions__note">This job was canceled.</p>}
+          {state.stage === 'completion-reported' && <p className="job-actions__note">{tProvider.waitingConfirm}</p>}
+          {state.stage === 'confirmed' && <p className="job-actions__note">{tProvider.confirmedReturning}</p>}
+          {state.stage === 'cancelled' && <p className="job-actions__note">{tProvider.jobCanceled}</p>}
           {(state.stage === 'en-route' || state.stage === 'arrived') && (
             <Button variant="outline" onClick={() => setCancelOpen(true)}>
-              Cancel job
+              {tProvider.cancelJob}
             </Button>
           )}
         </div>
@@ -213,10 +222,10 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
           onClose={() => setCancelOpen(false)}
           onConfirm={(reason) => void onCancelJob(reason)}
         />
-        <Card title="Live Map" className="tracking__map-card">
+        <Card title={tProvider.liveMap} className="tracking__map-card">
           <JobStatusLabel status={providerStatusLabel(state.stage)} />
           <p className="job-eta">
-            Estimated travel time: <strong>{estimate}</strong>
+            {tProvider.travelTime} <strong>{estimate}</strong>
           </p>
           {stream.error && (
             <p className="field__error" role="alert">
@@ -225,17 +234,17 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
           )}
           <LiveMap
             destination={destination}
-            destinationLabel={`Customer: ${address}`}
+            destinationLabel={tProvider.customerAt({ address })}
             origin={origin}
             provider={position}
-            providerLabel="Your location"
-            waitingLabel="Waiting for your location..."
+            providerLabel={tProvider.yourLocation}
+            waitingLabel={tProvider.waitingLocation}
             route={state.stage === 'en-route' ? route.positions : []}
             positionAt={position?.at ?? null}
           />
         </Card>
-        <Card title="Service Progress">
-          <ProgressSteps steps={progressSteps(state.stage, 'provider')} label="Service Progress" />
+        <Card title={tProvider.serviceProgress}>
+          <ProgressSteps steps={progressSteps(state.stage, 'provider')} label={tProvider.serviceProgress} />
         </Card>
       </div>
       <div className="tracking__side">

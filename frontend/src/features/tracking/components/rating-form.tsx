@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { trackingRatingMessages } from '../../../shared/i18n/locales/en/tracking';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
-import { clampReview, RATING_TOASTS, ratingProblem, REVIEW_MAX_LENGTH, reviewCounter, STAR_VALUES, type RatingDraft } from '../rating.model';
+import { clampReview, ratingProblem, ratingToasts, REVIEW_MAX_LENGTH, reviewCounter, STAR_VALUES, type RatingDraft } from '../rating.model';
 
 interface RatingFormProps {
   /** Sends the rating; resolves when done (the caller shows the outcome and navigates). */
@@ -12,7 +14,8 @@ interface RatingFormProps {
 }
 
 /** 1-5 stars (required: 'Rating Required') and an optional review of at most 500 characters with a counter. */
-export function RatingForm({ onSubmit, busy = false, submitLabel = 'Submit Rating', onSkip }: RatingFormProps) {
+export function RatingForm({ onSubmit, busy = false, submitLabel, onSkip }: RatingFormProps) {
+  const tRating = useMessages(trackingRatingMessages);
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const { toast } = useToast();
@@ -23,17 +26,17 @@ export function RatingForm({ onSubmit, busy = false, submitLabel = 'Submit Ratin
     event.preventDefault();
     const draft = { rating, comment: comment.trim() };
     if (ratingProblem(draft)) {
-      toast(RATING_TOASTS.required);
+      toast(ratingToasts(tRating).required);
       return;
     }
     void onSubmit(draft);
   };
 
   return (
-    <form className="form rating-form" noValidate onSubmit={submit} aria-label="Rate your provider">
+    <form className="form rating-form" noValidate onSubmit={submit} aria-label={tRating.form}>
       <fieldset className="star-rating">
         <legend className="field__label">
-          Your rating<span className="field__required" aria-hidden="true"> *</span>
+          {tRating.yourRating}<span className="field__required" aria-hidden="true"> *</span>
         </legend>
         <div className="star-rating__stars">
           {STAR_VALUES.map((value) => (
@@ -45,7 +48,7 @@ export function RatingForm({ onSubmit, busy = false, submitLabel = 'Submit Ratin
                 value={value}
                 checked={rating === value}
                 onChange={() => setRating(value)}
-                aria-label={`${value} star${value === 1 ? '' : 's'}`}
+                aria-label={tRating.stars(value)}
               />
               <span aria-hidden="true">★</span>
             </label>
@@ -54,7 +57,7 @@ export function RatingForm({ onSubmit, busy = false, submitLabel = 'Submit Ratin
       </fieldset>
       <div className="field">
         <label htmlFor={reviewId} className="field__label">
-          Review (optional)
+          {tRating.review}
         </label>
         <textarea
           id={reviewId}
@@ -63,7 +66,7 @@ export function RatingForm({ onSubmit, busy = false, submitLabel = 'Submit Ratin
           value={comment}
           aria-describedby={counterId}
           onChange={(e) => setComment(clampReview(e.target.value))}
-          placeholder="Tell others about your experience"
+          placeholder={tRating.placeholder}
         />
         <p id={counterId} className="field__hint rating-form__counter">
           {reviewCounter(comment)}
@@ -72,11 +75,11 @@ export function RatingForm({ onSubmit, busy = false, submitLabel = 'Submit Ratin
       <div className="row row--end">
         {onSkip && (
           <Button variant="ghost" onClick={onSkip}>
-            Skip
+            {tRating.skip}
           </Button>
         )}
         <Button type="submit" busy={busy}>
-          {submitLabel}
+          {submitLabel ?? tRating.submit}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RealtimeSocket } from '../../../shared/realtime/realtime-socket';
 import { createThrottledEmitter, LOCATION_MIN_INTERVAL_MS, systemClock, type Clock } from '../location-throttle';
+import { trackingLocationMessages } from '../../../shared/i18n/locales/en/tracking';
 
 /** The part of the browser's Geolocation API the stream uses (tests pass their own). */
 export type PositionSource = Pick<Geolocation, 'watchPosition' | 'clearWatch'>;
@@ -58,7 +59,7 @@ export function useLocationStream(
   useEffect(() => {
     if (!active || !requestId || !customerId) return undefined;
     if (!source) {
-      setError('Location is not available in this browser.');
+      setError(trackingLocationMessages.get().unavailable);
       return undefined;
     }
     const emitter = createThrottledEmitter<DevicePoint>(
@@ -80,7 +81,7 @@ export function useLocationStream(
         setPosition(point);
         emitter.push(point);
       },
-      (err) => setError(err.code === err.PERMISSION_DENIED ? 'Location permission was denied. The customer cannot see your position.' : 'Could not get your location.'),
+      (err) => setError(err.code === err.PERMISSION_DENIED ? trackingLocationMessages.get().denied : trackingLocationMessages.get().failed),
       WATCH_OPTIONS,
     );
     return () => {

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useCreateRatingMutation } from '../api';
-import { RATING_TOASTS, type RatingDraft } from '../rating.model';
+import { ratingToasts, type RatingDraft } from '../rating.model';
 
 /**
  * POST /api/ratings for the request's provider; 'Rating Submitted' / 'Thank you for your feedback!' or
@@ -27,9 +27,9 @@ export function useSubmitRating(request: ServiceRequestView | undefined) {
             comment: draft.comment || null,
           },
         }).unwrap();
-        toast(RATING_TOASTS.submitted);
+        toast(ratingToasts().submitted);
       } catch {
-        toast(RATING_TOASTS.failed);
+        toast(ratingToasts().failed);
       }
       void navigate('/dashboard');
     },

@@ -1,0 +1,276 @@
+import { count, defineMessages, params } from '../../i18n';
+
+// English texts of features/tracking (the spec's, exactly). Spanish: ../es/tracking.json, same groups and keys.
+
+export const trackingCustomerMessages = defineMessages('tracking/customer', {
+  loading: 'Loading your job...',
+  notFound: 'This request does not exist.',
+  forbidden: 'You cannot view this request.',
+  loadFailed: 'Could not load this job.',
+  noProviderTitle: 'No provider yet',
+  noProviderText: 'This request has no accepted bid yet.',
+  seeBids: 'See the bids',
+  yourLocation: 'Your location',
+  liveTracking: 'Live Tracking',
+  serviceLocation: params<{ address: string | number }>('Service location: {address}'),
+  providerLocation: 'Provider location',
+  progress: 'Progress',
+  jobProgress: 'Job progress',
+  confirmRegion: 'Confirm completion',
+  reportedComplete: 'Your provider reported the job complete.',
+  cardCharge: params<{ amount: string | number }>('Confirming charges your card {amount}.'),
+  cashPay: params<{ amount: string | number }>('Please pay {amount} in cash to your provider.'),
+  confirmCompletion: 'Confirm Completion',
+  jobComplete: 'This job is complete.',
+  viewSummary: 'View Summary',
+  rateProvider: 'Rate Provider',
+  jobCanceled: 'This job was canceled.',
+  price: 'Price',
+  cancelService: 'Cancel Service',
+  cancelTitle: 'Cancel this service?',
+  cancelDescription: 'Your provider is on the way. Canceling tells them to stop.',
+  keepService: 'Keep Service',
+  cannotUndo: 'This cannot be undone.',
+  rateTitle: 'Rate Your Provider',
+  rateDescription: 'How was your service?',
+  paymentNotCaptured: 'The payment could not be captured.',
+  paymentFailedTitle: 'Payment Failed',
+  extraRequestedTitle: 'Extra Service Requested',
+  extraRequested: params<{ budget: string | number; service: string | number }>('Please confirm {service} (budget {budget}) with your provider on site.'),
+});
+
+export const trackingCustomerToastMessages = defineMessages('tracking/customerToast', {
+  providerCanceledTitle: 'Provider Canceled',
+  providerCanceled: 'This job was canceled. You can post a new request.',
+  jobConfirmedTitle: 'Job Confirmed',
+  jobConfirmed: 'Thank you! Your service is complete.',
+  errorTitle: 'Error',
+  confirmFailed: 'Failed to confirm completion. Please try again.',
+  cancelFailed: 'Failed to cancel the service. Please try again.',
+  providerCanceledReason: params<{ reason: string | number }>('This job was canceled: {reason}. You can post a new request.'),
+});
+
+export const trackingProviderMessages = defineMessages('tracking/provider', {
+  loading: 'Loading the job...',
+  notFound: 'This job does not exist.',
+  forbidden: 'This job is not yours.',
+  loadFailed: 'Could not load this job.',
+  customerLocation: 'Customer location',
+  iAmHere: 'I AM HERE',
+  jobCompleted: 'JOB COMPLETED',
+  waitingConfirm: 'Waiting for the customer to confirm the job.',
+  confirmedReturning: 'Job confirmed. Returning to your dashboard...',
+  jobCanceled: 'This job was canceled.',
+  cancelJob: 'Cancel job',
+  liveMap: 'Live Map',
+  travelTime: 'Estimated travel time:',
+  customerAt: params<{ address: string | number }>('Customer: {address}'),
+  yourLocation: 'Your location',
+  waitingLocation: 'Waiting for your location...',
+  serviceProgress: 'Service Progress',
+  cancelFailed: 'Could not cancel the job. Please try again.',
+});
+
+export const trackingProviderToastMessages = defineMessages('tracking/providerToast', {
+  jobConfirmedTitle: 'Job Confirmed',
+  jobConfirmed: 'The customer confirmed the job. Great work!',
+  jobCanceledTitle: 'Job Canceled',
+  jobCanceled: 'The customer canceled this job.',
+  errorTitle: 'Error',
+  arrivedFailed: 'Failed to mark your arrival. Please try again.',
+  completedFailed: 'Failed to report the job completed. Please try again.',
+  youCanceled: 'The customer has been told and can post the request again.',
+});
+
+export const trackingSocketMessages = defineMessages('tracking/socket', {
+  notConnected: 'Not connected to the live channel. Please try again.',
+  noAnswer: 'The server did not answer. Please try again.',
+});
+
+export const trackingLocationMessages = defineMessages('tracking/location', {
+  unavailable: 'Location is not available in this browser.',
+  denied: 'Location permission was denied. The customer cannot see your position.',
+  failed: 'Could not get your location.',
+});
+
+export const trackingCancelDialogMessages = defineMessages('tracking/cancelDialog', {
+  title: 'Cancel this job?',
+  description: 'The customer is told at once, with your reason, and can post the request again. Any card hold is released.',
+  keep: 'Keep the job',
+  confirm: 'Cancel job',
+  legend: 'Why are you canceling?',
+  yourReason: 'Your reason',
+  chooseReason: 'Please choose a reason.',
+  tellWhy: 'Please tell the customer why.',
+  tooLong: params<{ max: string | number }>('Keep the reason under {max} characters.'),
+});
+
+export const trackingCancelReasonMessages = defineMessages('tracking/cancelReason', {
+  'Vehicle breakdown': 'Vehicle breakdown',
+  Emergency: 'Emergency',
+  'Cannot reach the location': 'Cannot reach the location',
+  'Customer unreachable': 'Customer unreachable',
+  'Wrong tire size or parts': 'Wrong tire size or parts',
+  Other: 'Other',
+});
+
+export const trackingCustomerCardMessages = defineMessages('tracking/customerCard', {
+  title: 'Customer',
+  rating: params<{ rating: string | number }>('Rating {rating}'),
+  call: 'Call Customer',
+  message: 'Send Message',
+});
+
+export const trackingProviderCardMessages = defineMessages('tracking/providerCard', {
+  title: 'Your Provider',
+  unavailable: 'Provider details are not available.',
+  rating: params<{ rating: string | number }>('★ {rating}/5'),
+  noRatings: 'No ratings yet',
+  jobs: count({ one: '{count} job', other: '{count} jobs' }),
+  eta: 'Estimated arrival:',
+  call: 'Call Provider',
+});
+
+export const trackingExtraMessages = defineMessages('tracking/extra', {
+  title: 'Request Extra Service',
+  description: 'Ask your provider for another service on this visit.',
+  form: 'Extra service',
+  serviceType: 'Service Type',
+  selectService: 'Select a service',
+  budget: 'Budget ($)',
+  budgetError: 'Budget must be a number of dollars, more than 0',
+  cancel: 'Cancel',
+  add: 'Add Service',
+});
+
+export const trackingHelpMessages = defineMessages('tracking/help', {
+  emergency: 'Emergency on the road? Call <1>911</1> first.',
+  questions: 'Questions about this job: <1>support@tiredash.com</1>',
+  title: 'Need Help?',
+  helpCenter: 'Help Center',
+  safety: 'Safety',
+  extra: 'Request Extra Service',
+});
+
+export const trackingDetailsMessages = defineMessages('tracking/details', {
+  title: 'Job Details',
+  serviceType: 'Service type',
+  location: 'Location',
+  tireSize: 'Tire size',
+  estimatedCost: 'Estimated cost',
+  payment: 'Payment',
+  card: 'Card',
+  cash: 'Cash',
+});
+
+export const trackingMapMessages = defineMessages('tracking/map', {
+  label: 'Live map',
+  unableToLoad: 'Unable to load map',
+  loading: 'Loading map...',
+  waitingProvider: 'Waiting for the provider\'s location...',
+  updated: params<{ time: string | number }>(' (updated {time})'),
+  start: 'Start',
+});
+
+export const trackingStepsMessages = defineMessages('tracking/steps', {
+  'Request Accepted': 'Request Accepted',
+  Arrived: 'Arrived',
+  Complete: 'Complete',
+  'Service Complete': 'Service Complete',
+  done: ' (done)',
+  pending: ' (pending)',
+});
+
+export const trackingStatusMessages = defineMessages('tracking/status', {
+  label: 'Status:',
+  aria: params<{ status: string | number }>('Status: {status}'),
+  'En Route': 'En Route',
+  Arrived: 'Arrived',
+  Completed: 'Completed',
+  Canceled: 'Canceled',
+});
+
+export const trackingEtaMessages = defineMessages('tracking/eta', {
+  minutes: count({ one: '{count} minute', other: '{count} minutes' }),
+});
+
+export const trackingRatingMessages = defineMessages('tracking/rating', {
+  form: 'Rate your provider',
+  yourRating: 'Your rating',
+  stars: count({ one: '{count} star', other: '{count} stars' }),
+  review: 'Review (optional)',
+  placeholder: 'Tell others about your experience',
+  skip: 'Skip',
+  submit: 'Submit Rating',
+  requiredTitle: 'Rating Required',
+  required: 'Please select a star rating before submitting.',
+  submittedTitle: 'Rating Submitted',
+  submitted: 'Thank you for your feedback!',
+  errorTitle: 'Error',
+  failed: 'Failed to submit rating. Please try again.',
+});
+
+export const trackingSummaryMessages = defineMessages('tracking/summary', {
+  loading: 'Loading the summary...',
+  notFound: 'This request does not exist.',
+  forbidden: 'You cannot view this request.',
+  loadFailed: 'Could not load the summary.',
+  serviceSummary: 'Service Summary',
+  service: 'Service',
+  tireSize: 'Tire size',
+  location: 'Location',
+  provider: 'Provider',
+  status: 'Status',
+  completed: 'Completed',
+  paymentSummary: 'Payment Summary',
+  serviceAmount: 'Service amount',
+  serviceFee: 'Service Fee',
+  processingFee: 'Card processing fee',
+  tip: 'Tip',
+  notApplied: 'Not applied',
+  total: 'Total',
+  paidBy: 'Paid by',
+  card: 'Card',
+  cash: 'Cash',
+  leaveReview: 'Leave a Review',
+  rated: params<{ rating: string | number }>('You rated this job {rating} of 5 stars. Thank you for your feedback!'),
+  back: 'Back to Dashboard',
+  paymentSummaryLabel: 'Payment summary',
+});
+
+export const trackingHistoryMessages = defineMessages('tracking/history', {
+  title: 'Job History',
+  filters: 'Filter jobs',
+  status: 'Status',
+  from: 'From',
+  to: 'To',
+  allStatuses: 'All statuses',
+  clear: 'Clear filters',
+  rangeError: 'The start date must be on or before the end date.',
+  loading: 'Loading your jobs...',
+  errorTitle: 'Error',
+  loadFailed: 'Failed to load job history. Please try again.',
+  noMatch: 'No jobs match these filters.',
+  empty: 'No jobs yet. Accepted bids show up here.',
+  list: 'Your jobs',
+  openLive: 'Open live job',
+});
+
+export const trackingRequestStatusMessages = defineMessages('tracking/requestStatus', {
+  'Bids Open': 'Bids Open',
+  Accepted: 'Accepted',
+  'In Progress': 'In Progress',
+  Completed: 'Completed',
+  'Service Completed': 'Service Completed',
+  Cancelled: 'Cancelled',
+  Expired: 'Expired',
+});
+
+export const trackingServiceTypesMessages = defineMessages('tracking/serviceTypes', {
+  'Flat Tire Repair': 'Flat Tire Repair',
+  'Tire Replacement': 'Tire Replacement',
+  'Tire Rotation': 'Tire Rotation',
+  'Wheel Balancing': 'Wheel Balancing',
+  'Valve Replacement': 'Valve Replacement',
+  'Emergency Service': 'Emergency Service',
+});
