@@ -23,6 +23,8 @@ export default async function globalSetup() {
     readyTimeoutMs: 90000,
     // E2E_REPLICAS=2: the suite against the stack of `npm start -- --replicas 2` (HAProxy, a 3-node NATS cluster).
     replicas: Number(process.env.E2E_REPLICAS || 1),
+    // Each NATS service's health listener (/livez, /readyz, /metrics) on a free port: metrics.e2e-spec.ts scrapes them.
+    healthPorts: true,
     env: {
       SEED_ADMIN_EMAIL: adminEmail,
       SEED_ADMIN_PASSWORD: adminPassword,
@@ -43,5 +45,9 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN = JSON.stringify({ email: adminEmail, password: adminPassword });
   process.env.E2E_SEED_OUTPUT = stack.seedOutput;
   process.env.E2E_LOG_DIR = stack.logDir;
+  // Where each process serves /metrics: its health listener, else (gateway, realtime, the emulator) its HTTP port.
+  process.env.E2E_METRICS_URLS = JSON.stringify(
+    stack.processes.list().map((p) => ({ name: p.name, service: p.service, url: `http://127.0.0.1:${p.healthPort ?? p.port}/metrics` })),
+  );
   process.stdout.write(`\n[e2e] stack up at ${stack.url} in ${Math.round((Date.now() - t0) / 1000)} s (logs: ${stack.logDir})\n`);
 }
