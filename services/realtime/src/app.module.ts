@@ -9,6 +9,7 @@ import { BidReplay } from './fanout/bid-replay.service';
 import { DeliveryLedger } from './fanout/delivery-ledger';
 import { DEFAULT_FANOUT_ROUTES, FANOUT_ROUTES, JetStreamFanout } from './fanout/jetstream-fanout.service';
 import { HealthController } from './health/health.controller';
+import { RealtimeMetrics } from './health/realtime-metrics';
 import { ClientEventsHandler } from './sockets/client-events.handler';
 import { JobDirectory } from './sockets/job-directory.service';
 import { LocationStream } from './sockets/location-stream.service';
@@ -43,6 +44,7 @@ export class AppModule {
         DeliveryLedger,
         BidReplay,
         JetStreamFanout,
+        RealtimeMetrics,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { type NatsOptions, ServerNats } from '@nestjs/microservices';
 import type { NatsConnection, Subscription } from 'nats';
 import { namespacedSubject } from '../messaging.options';
+import { markRpcOutcome, observeRpc } from './rpc-metrics';
 
 type NestNatsMsg = Parameters<ServerNats['handleMessage']>[1];
 
@@ -42,12 +43,26 @@ export class NamespacedServerNats extends ServerNats {
   /** Counts the handlers running, so that close() can wait for them. */
   override async handleMessage(channel: string, natsMsg: NestNatsMsg): Promise<unknown> {
     this.inFlight += 1;
+    const startedAt = process.hrtime.bigint();
     try {
       return (await super.handleMessage(channel, natsMsg)) as unknown;
+    } catch (err) {
+      markRpcOutcome(natsMsg, { err });
+      throw err;
     } finally {
+      observeRpc(channel, natsMsg, startedAt);
       this.inFlight -= 1;
       if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
     }
+  }
+
+  /** Notes which replies carry an error, for the handler latency histogram's outcome. */
+  override getPublisher(natsMsg: NestNatsMsg, id: string, ctx: Parameters<ServerNats['getPublisher']>[2]): (response: unknown) => unknown {
+    const publish = super.getPublisher(natsMsg, id, ctx) as (response: unknown) => unknown;
+    return (response) => {
+      markRpcOutcome(natsMsg, response);
+      return publish(response);
+    };
   }
 
   /** Handlers still running (shutdown logs). */
