@@ -1,12 +1,15 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { useMessages } from '../shared/i18n/i18n';
+import { statusMessages } from '../shared/i18n/locales/en/common';
 import { Spinner } from '../shared/ui/status';
 import { browserChunkReloadEnv, importWithReload, type ChunkReloadEnv } from './chunk-reload';
 
 /** Shown (and announced: the spinner is a polite live region) while a page's code is being fetched. */
 export function PageLoading() {
+  const t = useMessages(statusMessages);
   return (
     <div className="page page--center">
-      <Spinner label="Loading page..." />
+      <Spinner label={t.loadingPage} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { useMessages } from '../../shared/i18n/i18n';
+import { pendingMessages } from '../../shared/i18n/locales/en/common';
 import { useDocumentTitle } from '../../shared/use-document-title';
 
 interface PendingPageProps {
@@ -10,6 +12,7 @@ interface PendingPageProps {
 /** A declared route whose screen arrives with a later issue: its title, a back link and a plain note. */
 export function PendingPage({ title, backTo, backLabel }: PendingPageProps) {
   useDocumentTitle(title);
+  const t = useMessages(pendingMessages);
   return (
     <div className="page">
       <main id="main" className="container page__main">
@@ -17,7 +20,7 @@ export function PendingPage({ title, backTo, backLabel }: PendingPageProps) {
           ← {backLabel}
         </Link>
         <h1 className="page__title">{title}</h1>
-        <p className="muted">This page is not available yet.</p>
+        <p className="muted">{t.notAvailable}</p>
       </main>
     </div>
   );

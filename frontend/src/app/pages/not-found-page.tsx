@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useMessages } from '../../shared/i18n/i18n';
+import { notFoundMessages } from '../../shared/i18n/locales/en/common';
 import { useDocumentTitle } from '../../shared/use-document-title';
 
 /** Any path outside the route table. The unknown path is logged. */
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const t = useMessages(notFoundMessages);
+  useDocumentTitle(t.documentTitle);
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -17,9 +20,9 @@ export function NotFoundPage() {
         <p className="not-found__code" aria-hidden="true">
           404
         </p>
-        <h1 className="page__title">Oops! Page not found</h1>
+        <h1 className="page__title">{t.heading}</h1>
         <Link to="/" className="btn btn--primary btn--md">
-          Return to Home
+          {t.home}
         </Link>
       </main>
     </div>

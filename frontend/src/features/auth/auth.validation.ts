@@ -11,32 +11,48 @@ import {
   type ProviderCreateBody,
   type RegisterBody,
 } from '@tiredash/contracts';
+import { authToastMessages } from '../../shared/i18n/locales/en/auth';
 import { validateWith, type Validation } from './form-validation';
 
-/** Toasts of spec sections 5 and 8 (title / description). */
+/** Toasts of spec sections 5 and 8 (title / description), in the language shown when read. */
 export const AUTH_MESSAGES = {
-  loginSuccess: { title: 'Login Successful!', description: 'Welcome back!' },
-  loginFailed: { title: 'Login Failed', description: 'Invalid email or password. Please try again.' },
-  passwordMismatch: { title: 'Password Mismatch', description: 'Passwords do not match. Please try again.' },
-  serviceTypesRequired: {
-    title: 'Service Types Required',
-    description: 'Please select at least one service type you offer.',
+  get loginSuccess() {
+    const t = authToastMessages.get();
+    return { title: t.loginSuccessTitle, description: t.loginSuccessDescription };
   },
-  customerRegistered: (product: string) => ({
-    title: 'Registration Successful!',
-    description: `Welcome to ${product}! Your account is ready and you can start booking tire services now.`,
-  }),
-  customerRegistrationFailed: { title: 'Registration Failed', description: 'Something went wrong. Please try again.' },
-  customerProfileFailed: { title: 'Registration Failed', description: 'Something.' },
-  providerSubmitted: {
-    title: 'Application Submitted!',
-    description: "Your provider application has been submitted successfully. We'll review it within 24 hours.",
+  get loginFailed() {
+    const t = authToastMessages.get();
+    return { title: t.loginFailedTitle, description: t.loginFailedDescription };
   },
-  providerFailed: {
-    title: 'Application Failed',
-    description: 'Something went wrong. Please check your information and try again.',
+  get passwordMismatch() {
+    const t = authToastMessages.get();
+    return { title: t.passwordMismatchTitle, description: t.passwordMismatchDescription };
   },
-} as const;
+  get serviceTypesRequired() {
+    const t = authToastMessages.get();
+    return { title: t.serviceTypesRequiredTitle, description: t.serviceTypesRequiredDescription };
+  },
+  customerRegistered: (product: string) => {
+    const t = authToastMessages.get();
+    return { title: t.customerRegisteredTitle, description: t.customerRegisteredDescription({ product }) };
+  },
+  get customerRegistrationFailed() {
+    const t = authToastMessages.get();
+    return { title: t.registrationFailedTitle, description: t.registrationFailedDescription };
+  },
+  get customerProfileFailed() {
+    const t = authToastMessages.get();
+    return { title: t.registrationFailedTitle, description: t.profileFailedDescription };
+  },
+  get providerSubmitted() {
+    const t = authToastMessages.get();
+    return { title: t.providerSubmittedTitle, description: t.providerSubmittedDescription };
+  },
+  get providerFailed() {
+    const t = authToastMessages.get();
+    return { title: t.providerFailedTitle, description: t.providerFailedDescription };
+  },
+};
 
 const requiredText = (label: string) => z.string().trim().min(1, `${label} is required`);
 

@@ -50,6 +50,48 @@ export const DEFAULT_HOME_CONTENT: HomeContent = {
   logoUrl: null,
 };
 
+/** The built-in content's texts in the language shown (shared/i18n/locales/en/content.ts homeDefaults). */
+export interface HomeDefaultTexts {
+  heroHeading1: string;
+  heroHeading2: string;
+  heroParagraph: string;
+  repairTitle: string;
+  repairBody: string;
+  replacementTitle: string;
+  replacementBody: string;
+  balancingTitle: string;
+  balancingBody: string;
+  emergencyTitle: string;
+  emergencyBody: string;
+}
+
+/**
+ * The content with every built-in (English) default replaced by its translation: the texts the admin wrote in the
+ * CMS are data and stay as written; the defaults shown when the CMS has none are the product's own texts.
+ */
+export function localizeDefaults(content: HomeContent, t: HomeDefaultTexts): HomeContent {
+  const own = (value: string, english: string, translated: string): string => (value === english ? translated : value);
+  const cardTexts: [string, string][] = [
+    [t.repairTitle, t.repairBody],
+    [t.replacementTitle, t.replacementBody],
+    [t.balancingTitle, t.balancingBody],
+    [t.emergencyTitle, t.emergencyBody],
+  ];
+  return {
+    ...content,
+    heroHeading1: own(content.heroHeading1, DEFAULT_HOME_CONTENT.heroHeading1, t.heroHeading1),
+    heroHeading2: own(content.heroHeading2, DEFAULT_HOME_CONTENT.heroHeading2, t.heroHeading2),
+    heroParagraph: own(content.heroParagraph, DEFAULT_HOME_CONTENT.heroParagraph, t.heroParagraph),
+    cards: content.cards.map((card) => {
+      const index = DEFAULT_HOME_CONTENT.cards.findIndex((d) => d.title === card.title);
+      const builtIn = DEFAULT_HOME_CONTENT.cards[index];
+      const texts = cardTexts[index];
+      if (!builtIn || !texts) return card;
+      return { ...card, title: texts[0], body: own(card.body, builtIn.body, texts[1]) };
+    }),
+  };
+}
+
 // GET /api/home as the server may answer it. Checked by hand rather than with a zod schema: this module is on the
 // landing page, and zod would add 12 kB of gzipped JavaScript to it (the budget is 150 kB: frontend/build).
 type Text = string | null | undefined;

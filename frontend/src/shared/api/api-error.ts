@@ -1,4 +1,6 @@
 import type { FieldError } from '@tiredash/contracts';
+import { BASE_LANGUAGE, language } from '../i18n/i18n';
+import { apiErrorMessages } from '../i18n/locales/en/common';
 
 /** The gateway's uniform error body: {error: {status, code, message, details: [{path, message}]}}. */
 interface ErrorEnvelope {
@@ -22,9 +24,23 @@ export function errorStatus(err: unknown): number | null {
   return null;
 }
 
-/** The server's message when it sent one, else the fallback. */
+/** The API's error code ('EMAIL_TAKEN'...), or null. */
+export function errorCode(err: unknown): string | null {
+  const code = envelopeOf(err)?.code;
+  return typeof code === 'string' ? code : null;
+}
+
+/**
+ * The server's message when it sent one, else the fallback. The server writes English: in another language the
+ * message is the catalogue's for the error code (shared/i18n/locales/en/common.ts apiErrors), else the fallback.
+ */
 export function errorMessage(err: unknown, fallback: string): string {
   const message = envelopeOf(err)?.message;
+  if (language.get() !== BASE_LANGUAGE) {
+    const code = errorCode(err);
+    const byCode = apiErrorMessages.get() as Record<string, string>;
+    return code && code !== 'invalidField' && byCode[code] ? byCode[code] : fallback;
+  }
   return typeof message === 'string' && message.length > 0 ? message : fallback;
 }
 
@@ -46,7 +62,8 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
     const { path, message } = item as Partial<FieldError>;
     if (typeof path !== 'string' || typeof message !== 'string') continue;
     const key = path.split('.').pop() ?? path;
-    if (!(key in out)) out[key] = message;
+    // The server's field messages are English: in another language, the catalogue's generic one.
+    if (!(key in out)) out[key] = language.get() === BASE_LANGUAGE ? message : apiErrorMessages.get().invalidField;
   }
   return out;
 }

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { toastMessages } from '../i18n/locales/en/common';
 import { ToastContext, type ToastApi, type ToastInput, type ToastItem } from './toast-context';
 
 const TOAST_LIFETIME_MS = 5000;
@@ -9,6 +11,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  // Not useMessages: this provider is above the app's Suspense boundary (its labels follow once fetched).
+  const messages = useStore(toastMessages);
 
   const dismiss = useCallback((id: number) => {
     setToasts((list) => list.filter((t) => t.id !== id));
@@ -45,7 +49,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toaster" aria-label="Notifications">
+      <section className="toaster" aria-label={messages.region}>
         {toasts.map((t) => (
           <div
             key={t.id}
@@ -57,7 +61,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <p className="toast__title">{t.title}</p>
               {t.description && <p className="toast__description">{t.description}</p>}
             </div>
-            <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(t.id)}>
+            <button type="button" className="toast__close" aria-label={messages.dismiss} onClick={() => dismiss(t.id)}>
               ×
             </button>
           </div>

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useMessages } from '../i18n/i18n';
+import { dialogMessages } from '../i18n/locales/en/common';
 
 interface DialogProps {
   open: boolean;
@@ -16,6 +18,7 @@ export function Dialog({ open, title, description, onClose, children, footer }: 
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const t = useMessages(dialogMessages);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -68,7 +71,7 @@ export function Dialog({ open, title, description, onClose, children, footer }: 
               {description}
             </p>
           )}
-          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+          <button type="button" className="dialog__close" aria-label={t.close} onClick={onClose}>
             ×
           </button>
         </header>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './button';
+import { useMessages } from '../i18n/i18n';
+import { pagerMessages } from '../i18n/locales/en/common';
 
 /** Typing waits this long before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -30,17 +32,18 @@ export function SearchBox({ label, onSearch, placeholder }: { label: string; onS
 
 /** Previous / Next with 'Page X of Y'; nothing when everything fits on one page. */
 export function Pager({ page, pageCount, total, busy, onPage, label }: { page: number; pageCount: number; total: number; busy?: boolean; onPage: (page: number) => void; label: string }) {
+  const t = useMessages(pagerMessages);
   if (pageCount <= 1) return null;
   return (
     <nav className="pager row row--between" aria-label={label}>
       <Button variant="outline" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
-        Previous
+        {t.previous}
       </Button>
       <p className="muted" aria-live="polite">
-        Page {page} of {pageCount} · {total} in all
+        {t.pageOf({ page, pageCount, total })}
       </p>
       <Button variant="outline" size="sm" disabled={page >= pageCount || busy} onClick={() => onPage(page + 1)}>
-        Next
+        {t.next}
       </Button>
     </nav>
   );

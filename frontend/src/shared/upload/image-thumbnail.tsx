@@ -1,4 +1,6 @@
 import { useState, type ReactEventHandler } from 'react';
+import { useMessages } from '../i18n/i18n';
+import { uploadMessages } from '../i18n/locales/en/common';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/status';
 import { useGetUploadFileQuery } from './media-api';
@@ -15,9 +17,10 @@ interface ImageThumbnailProps {
 /** A thumbnail that opens the full image in a dialog (click, Enter or Space). */
 export function ImageThumbnail({ src, label, onError, onLoad }: ImageThumbnailProps) {
   const [open, setOpen] = useState(false);
+  const t = useMessages(uploadMessages);
   return (
     <>
-      <button type="button" className="thumb" onClick={() => setOpen(true)} aria-label={`Enlarge ${label}`}>
+      <button type="button" className="thumb" onClick={() => setOpen(true)} aria-label={t.enlarge({ label })}>
         <img src={src} alt={label} className="thumb__image" onError={onError} onLoad={onLoad} />
       </button>
       <Dialog open={open} title={label} onClose={() => setOpen(false)}>
@@ -41,12 +44,13 @@ interface UploadedImageProps {
  * loading because its link expired (the page stayed open), the URL is asked for once more.
  */
 export function UploadedImage({ id, label, emptyText }: UploadedImageProps) {
+  const t = useMessages(uploadMessages);
   const { data, isLoading, isError, refetch } = useGetUploadFileQuery(id ?? '', { skip: !id });
   // One renewal until an image loads again: a link that keeps failing does not make it ask forever.
   const [renewing, setRenewing] = useState(false);
   if (!id) return <p className="muted">{emptyText}</p>;
-  if (isLoading) return <Spinner label={`Loading ${label}...`} />;
-  if (isError || !data) return <p className="muted">{label} was uploaded but cannot be shown right now.</p>;
+  if (isLoading) return <Spinner label={t.loadingImage({ label })} />;
+  if (isError || !data) return <p className="muted">{t.cannotShow({ label })}</p>;
   const renew = () => {
     if (renewing) return;
     setRenewing(true);

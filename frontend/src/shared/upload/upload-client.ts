@@ -1,14 +1,23 @@
 import type { MediaView, UploadPurpose } from '@tiredash/contracts';
 import { env } from '../env';
+import { uploadMessages } from '../i18n/locales/en/common';
 import type { ToastInput } from '../toast/toast-context';
 
-/** Upload toasts (spec section 8): a refused upload and a failed request. */
+/** Upload toasts (spec section 8): a refused upload and a failed request, in the language shown. */
 export const UPLOAD_MESSAGES = {
-  failedTitle: 'Upload Failed',
-  failedDefault: 'Failed to upload images.',
-  errorTitle: 'Upload Error',
-  errorDescription: 'An error occurred while uploading images.',
-} as const;
+  get failedTitle(): string {
+    return uploadMessages.get().failedTitle;
+  },
+  get failedDefault(): string {
+    return uploadMessages.get().failedDefault;
+  },
+  get errorTitle(): string {
+    return uploadMessages.get().errorTitle;
+  },
+  get errorDescription(): string {
+    return uploadMessages.get().errorDescription;
+  },
+};
 
 /**
  * Why an upload did not succeed: `failed` when the server answered with an error (its message, else the

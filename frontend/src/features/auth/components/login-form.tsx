@@ -1,4 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { loginMessages } from '../../../shared/i18n/locales/en/auth';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
 import { validateLogin, type LoginField, type LoginValues } from '../auth.validation';
@@ -15,6 +17,7 @@ export function LoginForm({ idPrefix, submitLabel }: LoginFormProps) {
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const { signIn, isSigningIn } = useSignIn();
+  const t = useMessages(loginMessages);
 
   const set = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
@@ -37,7 +40,7 @@ export function LoginForm({ idPrefix, submitLabel }: LoginFormProps) {
     <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <TextField
         id={`${idPrefix}-email`}
-        label="Email"
+        label={t.email}
         type="email"
         autoComplete="email"
         required
@@ -47,7 +50,7 @@ export function LoginForm({ idPrefix, submitLabel }: LoginFormProps) {
       />
       <TextField
         id={`${idPrefix}-password`}
-        label="Password"
+        label={t.password}
         type="password"
         autoComplete="current-password"
         required
@@ -56,7 +59,7 @@ export function LoginForm({ idPrefix, submitLabel }: LoginFormProps) {
         error={errors.password}
       />
       <Button type="submit" size="lg" busy={isSigningIn} className="btn--block">
-        {isSigningIn ? 'Signing in...' : submitLabel}
+        {isSigningIn ? t.signingIn : submitLabel}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 import type { ChangeEvent } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { registerMessages } from '../../../shared/i18n/locales/en/auth';
 import { TextField } from '../../../shared/ui/text-field';
 
 type PasswordField = 'password' | 'confirmPassword';
@@ -11,10 +13,11 @@ interface PasswordPairFieldsProps {
 
 /** Password and Confirm Password of both registration forms (new-password autocomplete, required). */
 export function PasswordPairFields({ values, errors, onChange }: PasswordPairFieldsProps) {
+  const t = useMessages(registerMessages);
   return (
     <>
       <TextField
-        label="Password"
+        label={t.password}
         name="password"
         type="password"
         autoComplete="new-password"
@@ -24,7 +27,7 @@ export function PasswordPairFields({ values, errors, onChange }: PasswordPairFie
         error={errors.password}
       />
       <TextField
-        label="Confirm Password"
+        label={t.confirmPassword}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"

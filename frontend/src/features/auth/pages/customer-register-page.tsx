@@ -8,6 +8,8 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { TextField } from '../../../shared/ui/text-field';
 import { PasswordPairFields } from '../components/password-pair-fields';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { registerMessages } from '../../../shared/i18n/locales/en/auth';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { SiteHeader } from '../../content/components/site-header';
 import { useCreateCustomerMutation } from '../../customer/api';
@@ -27,7 +29,8 @@ const EMPTY: CustomerRegistrationValues = { fullName: '', email: '', phone: '', 
 
 /** /customer/register: account (role customer), then the customer profile, then /dashboard. */
 export function CustomerRegisterPage() {
-  useDocumentTitle('Create your account');
+  const t = useMessages(registerMessages);
+  useDocumentTitle(t.documentTitle);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -94,21 +97,21 @@ export function CustomerRegisterPage() {
     <div className="page">
       <SiteHeader />
       <main id="main" className="container auth-layout">
-        <Card title={<span>Create your {PRODUCT_NAME} account</span>} description="Book on-site tire service in minutes.">
+        <Card title={<span>{t.title({ product: PRODUCT_NAME })}</span>} description={t.description}>
           <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-            <TextField label="Full Name" name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
-            <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
-            <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
+            <TextField label={t.fullName} name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
+            <TextField label={t.email} name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+            <TextField label={t.phone} name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
             <PasswordPairFields values={values} errors={errors} onChange={set} />
             <Button type="submit" size="lg" busy={busy} className="btn--block">
-              {busy ? 'Creating account...' : 'Create Account'}
+              {busy ? t.creating : t.create}
             </Button>
           </form>
           <p className="auth-links">
-            Already have an account? <Link to="/login">Sign in</Link>
+            {t.haveAccount} <Link to="/login">{t.signIn}</Link>
           </p>
           <p className="auth-links">
-            Are you a tire professional? <Link to="/provider/register">Become a provider</Link> · <Link to="/">Back to Home</Link>
+            {t.professional} <Link to="/provider/register">{t.becomeProvider}</Link> · <Link to="/">{t.backHome}</Link>
           </p>
         </Card>
       </main>

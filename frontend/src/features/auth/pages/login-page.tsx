@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { loginMessages } from '../../../shared/i18n/locales/en/auth';
 import { Card } from '../../../shared/ui/card';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useDocumentTitle } from '../../../shared/use-document-title';
@@ -13,52 +15,53 @@ type LoginTab = 'customer' | 'provider';
  * the small 'Admin sign in' link (or /login?admin).
  */
 export function LoginPage() {
-  useDocumentTitle('Sign In');
+  const t = useMessages(loginMessages);
+  useDocumentTitle(t.documentTitle);
   const [params] = useSearchParams();
   const [tab, setTab] = useState<LoginTab>('customer');
   const adminMode = params.has('admin');
 
   return (
     <div className="page">
-      <SiteHeader actions={<Link to="/">Back to Home</Link>} />
+      <SiteHeader actions={<Link to="/">{t.backHome}</Link>} />
       <main id="main" className="container auth-layout">
-        <h1 className="page__title">Welcome back</h1>
+        <h1 className="page__title">{t.heading}</h1>
         {adminMode ? (
-          <Card title="Admin Login" description="Sign in to the administration dashboard.">
-            <LoginForm idPrefix="admin" submitLabel="Sign In as Admin" />
+          <Card title={t.adminTitle} description={t.adminDescription}>
+            <LoginForm idPrefix="admin" submitLabel={t.adminSubmit} />
             <p className="auth-links">
-              <Link to="/login">Customer or provider? Sign in here</Link>
+              <Link to="/login">{t.notAdmin}</Link>
             </p>
           </Card>
         ) : (
           <Card>
             <Tabs<LoginTab>
-              label="Account type"
+              label={t.accountType}
               value={tab}
               onChange={setTab}
               items={[
                 {
                   id: 'customer',
-                  label: 'Customer',
+                  label: t.customerTab,
                   panel: (
                     <div className="stack">
-                      <p className="muted">Sign in to request tire service and track your provider.</p>
-                      <LoginForm idPrefix="customer" submitLabel="Sign In as Customer" />
+                      <p className="muted">{t.customerIntro}</p>
+                      <LoginForm idPrefix="customer" submitLabel={t.customerSubmit} />
                       <p className="auth-links">
-                        New here? <Link to="/customer/register">Create a customer account</Link>
+                        {t.newHere} <Link to="/customer/register">{t.createCustomer}</Link>
                       </p>
                     </div>
                   ),
                 },
                 {
                   id: 'provider',
-                  label: 'Provider',
+                  label: t.providerTab,
                   panel: (
                     <div className="stack">
-                      <p className="muted">Sign in to see requests near you, bid and manage your jobs.</p>
-                      <LoginForm idPrefix="provider" submitLabel="Sign In as Provider" />
+                      <p className="muted">{t.providerIntro}</p>
+                      <LoginForm idPrefix="provider" submitLabel={t.providerSubmit} />
                       <p className="auth-links">
-                        Want to join? <Link to="/provider/register">Apply to become a provider</Link>
+                        {t.wantToJoin} <Link to="/provider/register">{t.applyProvider}</Link>
                       </p>
                     </div>
                   ),
@@ -68,12 +71,12 @@ export function LoginPage() {
           </Card>
         )}
         <p className="auth-links">
-          <Link to="/">Back to Home</Link>
+          <Link to="/">{t.backHome}</Link>
           {!adminMode && (
             <>
               {' · '}
               <Link to="/login?admin" className="muted-link">
-                Admin sign in
+                {t.adminSignIn}
               </Link>
             </>
           )}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { publicPageMessages } from '../../../shared/i18n/locales/en/content';
 import { Spinner } from '../../../shared/ui/status';
 import { usePageMeta } from '../use-page-meta';
 import { SiteFooter } from './site-footer';
@@ -20,12 +22,13 @@ interface PublicPageProps {
 /** Frame of the public content pages: header with Sign In, the page heading, a back link and the footer. */
 export function PublicPage({ title, description, heading, loading = false, children }: PublicPageProps) {
   usePageMeta(title, description);
+  const t = useMessages(publicPageMessages);
   return (
     <div className="page">
       <SiteHeader />
       <main id="main" className="container page__main">
         <Link to="/" className="back-link">
-          ← Back to Home
+          ← {t.backHome}
         </Link>
         {loading ? (
           <>

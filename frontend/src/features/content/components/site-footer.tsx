@@ -1,26 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tiredash/contracts';
-
-const SERVICE_LINKS = [
-  { to: '/services/tire-repair', label: 'Tire Repair' },
-  { to: '/services/tire-replacement', label: 'Tire Replacement' },
-  { to: '/services/wheel-balancing', label: 'Wheel Balancing' },
-  { to: '/services/emergency', label: 'Emergency Service' },
-];
-
-const COMPANY_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/careers', label: 'Careers' },
-  { to: '/press', label: 'Press' },
-];
-
-const SUPPORT_LINKS = [
-  { to: '/help-center', label: 'Help Center' },
-  { to: '/safety', label: 'Safety' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-of-service', label: 'Terms of Service' },
-];
+import { useMessages } from '../../../shared/i18n/i18n';
+import { footerMessages } from '../../../shared/i18n/locales/en/content';
 
 function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
   return (
@@ -38,18 +19,37 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 }
 
 export function SiteFooter() {
+  const t = useMessages(footerMessages);
+  const serviceLinks = [
+    { to: '/services/tire-repair', label: t.tireRepair },
+    { to: '/services/tire-replacement', label: t.tireReplacement },
+    { to: '/services/wheel-balancing', label: t.wheelBalancing },
+    { to: '/services/emergency', label: t.emergency },
+  ];
+  const companyLinks = [
+    { to: '/about', label: t.about },
+    { to: '/contact', label: t.contact },
+    { to: '/careers', label: t.careers },
+    { to: '/press', label: t.press },
+  ];
+  const supportLinks = [
+    { to: '/help-center', label: t.helpCenter },
+    { to: '/safety', label: t.safety },
+    { to: '/privacy-policy', label: t.privacy },
+    { to: '/terms-of-service', label: t.terms },
+  ];
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__column">
           <p className="site-footer__brand">{PRODUCT_NAME}</p>
-          <p className="site-footer__tagline">On-site tire and wheel service, on demand.</p>
+          <p className="site-footer__tagline">{t.tagline}</p>
         </div>
-        <LinkColumn title="Services" links={SERVICE_LINKS} />
-        <LinkColumn title="Company" links={COMPANY_LINKS} />
-        <LinkColumn title="Support" links={SUPPORT_LINKS} />
+        <LinkColumn title={t.services} links={serviceLinks} />
+        <LinkColumn title={t.company} links={companyLinks} />
+        <LinkColumn title={t.support} links={supportLinks} />
       </div>
-      <p className="container site-footer__copyright">© 2024 {PRODUCT_NAME}. All rights reserved.</p>
+      <p className="container site-footer__copyright">{t.copyright({ product: PRODUCT_NAME })}</p>
     </footer>
   );
 }

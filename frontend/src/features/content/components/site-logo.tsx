@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tiredash/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { headerMessages } from '../../../shared/i18n/locales/en/common';
 import { TireDashMark } from '../../../shared/ui/icons';
 import { useGetHomeQuery } from '../api';
 import { logoResolved, selectLogoUrl } from '../content.slice';
@@ -11,6 +13,7 @@ export function SiteLogo() {
   const dispatch = useAppDispatch();
   const storedLogo = useAppSelector(selectLogoUrl);
   const { data, isSuccess } = useGetHomeQuery();
+  const t = useMessages(headerMessages);
 
   useEffect(() => {
     if (isSuccess && data.logoUrl !== storedLogo) dispatch(logoResolved(data.logoUrl));
@@ -18,7 +21,7 @@ export function SiteLogo() {
 
   const logoUrl = isSuccess ? data.logoUrl : storedLogo;
   return (
-    <Link to="/" className="site-logo" aria-label={`${PRODUCT_NAME} home`}>
+    <Link to="/" className="site-logo" aria-label={t.home({ product: PRODUCT_NAME })}>
       {logoUrl ? (
         <img src={logoUrl} alt="" className="site-logo__image" />
       ) : (

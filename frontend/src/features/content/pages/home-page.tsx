@@ -1,3 +1,5 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { homeDefaultsMessages, homeMessages } from '../../../shared/i18n/locales/en/content';
 import { ButtonLink } from '../../../shared/ui/button';
 import { ClockIcon, MapPinIcon, ShieldIcon } from '../../../shared/ui/icons';
 import { Spinner } from '../../../shared/ui/status';
@@ -5,29 +7,28 @@ import { useGetHomeQuery } from '../api';
 import { ServiceIcon } from '../components/service-icon';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-import { DEFAULT_HOME_CONTENT } from '../home-content';
+import { DEFAULT_HOME_CONTENT, localizeDefaults } from '../home-content';
 import { usePageMeta } from '../use-page-meta';
-
-const CLAIMS = [
-  { value: '24/7', label: 'Emergency Service', Icon: ShieldIcon },
-  { value: '15min', label: 'Average Response', Icon: ClockIcon },
-  { value: '500+', label: 'Certified Providers', Icon: MapPinIcon },
-];
-
-const STEPS = [
-  { title: 'Request Service', body: 'Tell us what your tires need, where you are and your budget.' },
-  { title: 'Get Quotes', body: 'Nearby certified providers send you live bids. Pick the one that suits you.' },
-  { title: 'Track & Pay', body: 'Follow your provider on the map, then pay in cash or by card when the job is done.' },
-];
 
 /** The landing page (/). */
 export function HomePage() {
-  usePageMeta(
-    'On-site tire service',
-    'Book certified mobile tire technicians who come to you: live quotes from nearby providers, real-time tracking and easy payment. 24/7 emergency service.',
-  );
+  const t = useMessages(homeMessages);
+  const defaults = useMessages(homeDefaultsMessages);
+  usePageMeta(t.metaTitle, t.metaDescription);
   const { data, isError } = useGetHomeQuery();
-  const content = data ?? (isError ? DEFAULT_HOME_CONTENT : null);
+  const stored = data ?? (isError ? DEFAULT_HOME_CONTENT : null);
+  // The built-in texts shown when the CMS has none are ours, in the reader's language; the admin's are shown as written.
+  const content = stored && localizeDefaults(stored, defaults);
+  const claims = [
+    { value: '24/7', label: t.claimEmergency, Icon: ShieldIcon },
+    { value: '15min', label: t.claimResponse, Icon: ClockIcon },
+    { value: '500+', label: t.claimProviders, Icon: MapPinIcon },
+  ];
+  const steps = [
+    { title: t.step1Title, body: t.step1Body },
+    { title: t.step2Title, body: t.step2Body },
+    { title: t.step3Title, body: t.step3Body },
+  ];
 
   return (
     <div className="page landing">
@@ -46,25 +47,25 @@ export function HomePage() {
             ) : (
               <>
                 <h1 id="hero-heading" className="visually-hidden">
-                  On-site tire service
+                  {t.fallbackHeading}
                 </h1>
                 <Spinner />
               </>
             )}
             <div className="hero__actions">
               <ButtonLink to="/customer/register" size="lg">
-                Book Tire Service
+                {t.bookService}
               </ButtonLink>
               <ButtonLink to="/provider/register" size="lg" variant="secondary">
-                Become a Provider
+                {t.becomeProvider}
               </ButtonLink>
             </div>
           </div>
         </section>
 
-        <section className="claims" aria-label="Why TireDash">
+        <section className="claims" aria-label={t.claimsLabel}>
           <ul className="container claims__list">
-            {CLAIMS.map(({ value, label, Icon }) => (
+            {claims.map(({ value, label, Icon }) => (
               <li key={label} className="claim">
                 <Icon className="claim__icon" />
                 <span className="claim__value">{value}</span>
@@ -77,7 +78,7 @@ export function HomePage() {
         <section className="section" aria-labelledby="services-heading">
           <div className="container">
             <h2 id="services-heading" className="section__title">
-              Our Services
+              {t.ourServices}
             </h2>
             {content ? (
               <ul className="service-grid">
@@ -88,12 +89,12 @@ export function HomePage() {
                     </span>
                     <h3 className="service-card__title">{card.title}</h3>
                     <p className="service-card__body">{card.body}</p>
-                    {card.price && <p className="service-card__price">From ${card.price}</p>}
+                    {card.price && <p className="service-card__price">{t.priceFrom({ price: card.price })}</p>}
                   </li>
                 ))}
               </ul>
             ) : (
-              <Spinner label="Loading services..." />
+              <Spinner label={t.loadingServices} />
             )}
           </div>
         </section>
@@ -101,10 +102,10 @@ export function HomePage() {
         <section className="section section--muted" aria-labelledby="how-heading">
           <div className="container">
             <h2 id="how-heading" className="section__title">
-              How It Works
+              {t.howItWorks}
             </h2>
             <ol className="steps">
-              {STEPS.map((step, index) => (
+              {steps.map((step, index) => (
                 <li key={step.title} className="step">
                   <span className="step__number" aria-hidden="true">
                     {index + 1}
@@ -120,15 +121,15 @@ export function HomePage() {
         <section className="cta" aria-labelledby="cta-heading">
           <div className="container cta__inner">
             <h2 id="cta-heading" className="cta__title">
-              Ready to get back on the road?
+              {t.ctaTitle}
             </h2>
-            <p className="cta__body">Book a certified technician now, or join our network of tire professionals.</p>
+            <p className="cta__body">{t.ctaBody}</p>
             <div className="hero__actions">
               <ButtonLink to="/customer/register" size="lg">
-                Book Tire Service
+                {t.bookService}
               </ButtonLink>
               <ButtonLink to="/provider/register" size="lg" variant="outline">
-                Become a Provider
+                {t.becomeProvider}
               </ButtonLink>
             </div>
           </div>
