@@ -8,11 +8,11 @@ const BRANDS: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
-/** 'visa' -> 'Visa'; an unknown brand is capitalised. */
-export function formatCardBrand(brand: string): string {
+/** 'visa' -> 'Visa'; an unknown brand is capitalised; none: `unknown` (the word for a card in the language shown). */
+export function formatCardBrand(brand: string, unknown = 'Card'): string {
   const known = BRANDS[brand.toLowerCase()];
   if (known) return known;
-  return brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+  return brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : unknown;
 }
 
 /** 12, 2034 -> '12/34'. */

@@ -1,30 +1,18 @@
+import { paymentsToastMessages } from '../../shared/i18n/locales/en/payments';
 import type { ToastInput } from '../../shared/toast/toast-context';
 
-/** The payment dialog's texts and toasts (spec sections 2, 5 and 8). */
-export const PAYMENT_TEXT = {
-  title: 'Payment',
-  description: 'Please enter your payment details to continue.',
-  unavailable: 'Unable to load payment system. Please try again later.',
-  useDifferentCard: 'Use a different card',
-  useSavedCard: 'Use a saved card',
-  chargeNow: (amount: string) => `The charge amount is now ${amount}`,
-} as const;
-
-export const PAYMENT_TOASTS = {
-  stripeNotLoaded: { title: 'Stripe not loaded', description: 'Please wait for Stripe to load and try again.', variant: 'destructive' },
-  missingName: { title: 'Missing Information', description: 'Please enter the cardholder name', variant: 'destructive' },
-  methodError: (message: string): ToastInput => ({ title: 'Payment Method Error', description: message, variant: 'destructive' }),
-  paymentFailed: (message: string): ToastInput => ({ title: 'Payment Failed', description: message, variant: 'destructive' }),
-  cardAdded: { title: 'Success', description: 'Card has been added successfully.' },
-  cardSaved: { title: 'Card Saved', description: 'Your card has been securely saved for future payments.' },
-  cardDeleted: { title: 'Payment Method Deleted', description: 'The payment method has been removed from your account.' },
-} as const satisfies Record<string, ToastInput | ((m: string) => ToastInput)>;
-
-/** Defaults when the server or Stripe gives no message. */
-export const PAYMENT_DEFAULTS = {
-  methodError: 'Unknown error',
-  authorizationFailed: 'Authorization failed',
-} as const;
+/** The payment dialog's toasts (spec sections 2, 5 and 8) in the language shown (its texts: payments/dialog and payments/form). */
+export function paymentToasts(t = paymentsToastMessages.get()) {
+  return {
+    stripeNotLoaded: { title: t.stripeNotLoadedTitle, description: t.stripeNotLoaded, variant: 'destructive' },
+    missingName: { title: t.missingNameTitle, description: t.missingName, variant: 'destructive' },
+    methodError: (message: string): ToastInput => ({ title: t.methodErrorTitle, description: message, variant: 'destructive' }),
+    paymentFailed: (message: string): ToastInput => ({ title: t.paymentFailedTitle, description: message, variant: 'destructive' }),
+    cardAdded: { title: t.successTitle, description: t.cardAdded },
+    cardSaved: { title: t.cardSavedTitle, description: t.cardSaved },
+    cardDeleted: { title: t.cardDeletedTitle, description: t.cardDeleted },
+  } as const satisfies Record<string, ToastInput | ((m: string) => ToastInput)>;
+}
 
 /** Dollars to the integer cents the card backend takes. */
 export function toCents(dollars: number): number {

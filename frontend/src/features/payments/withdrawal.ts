@@ -1,4 +1,6 @@
-import { LIMITS, WITHDRAWAL_MESSAGES } from '@tiredash/contracts';
+import { LIMITS } from '@tiredash/contracts';
+import { formatMoney } from '../../shared/format';
+import { paymentsWithdrawMessages } from '../../shared/i18n/locales/en/payments';
 import type { ToastInput } from '../../shared/toast/toast-context';
 
 export const QUICK_AMOUNTS: readonly number[] = LIMITS.withdrawalQuickAmounts;
@@ -14,20 +16,33 @@ export interface WithdrawalProblem {
  * "You don't have enough funds for this withdrawal."). Answers the amount in cents when it is fine.
  */
 export function validateWithdrawal(input: string, balance: number): { ok: true; cents: number } | { ok: false; problem: WithdrawalProblem } {
+  const t = paymentsWithdrawMessages.get();
   const text = input.trim();
   const amount = text === '' ? Number.NaN : Number(text);
   if (!Number.isFinite(amount) || amount < LIMITS.minWithdrawalDollars) {
-    return { ok: false, problem: { title: 'Invalid Amount', message: WITHDRAWAL_MESSAGES.minimum } };
+    return { ok: false, problem: { title: 'Invalid Amount', message: t.minimum({ amount: formatMoney(LIMITS.minWithdrawalDollars) }) } };
   }
   const cents = Math.round(amount * 100);
   if (cents > Math.round(balance * 100)) {
-    return { ok: false, problem: { title: 'Insufficient Balance', message: WITHDRAWAL_MESSAGES.insufficient } };
+    return { ok: false, problem: { title: 'Insufficient Balance', message: t.insufficient } };
   }
   return { ok: true, cents };
 }
 
+/** The problem's title as shown ('Invalid Amount' / 'Insufficient Balance' in English). */
+export function withdrawalProblemTitle(title: WithdrawalProblem['title'], t = paymentsWithdrawMessages.get()): string {
+  return title === 'Invalid Amount' ? t.invalidTitle : t.insufficientTitle;
+}
+
+/** The withdrawal toasts, worded in the language shown when they are made. */
 export const WITHDRAWAL_TOASTS = {
-  success: (dollars: number): ToastInput => ({ title: 'Withdrawal Successful', description: `$${dollars.toFixed(2)} has been withdrawn from your wallet.` }),
-  failed: (message: string = WITHDRAWAL_MESSAGES.failed): ToastInput => ({ title: 'Withdrawal Failed', description: message, variant: 'destructive' }),
-  problem: (p: WithdrawalProblem): ToastInput => ({ title: p.title, description: p.message, variant: 'destructive' }),
+  success: (dollars: number): ToastInput => {
+    const t = paymentsWithdrawMessages.get();
+    return { title: t.successTitle, description: t.success({ amount: formatMoney(dollars) }) };
+  },
+  failed: (message?: string): ToastInput => {
+    const t = paymentsWithdrawMessages.get();
+    return { title: t.failedTitle, description: message ?? t.failed, variant: 'destructive' };
+  },
+  problem: (p: WithdrawalProblem): ToastInput => ({ title: withdrawalProblemTitle(p.title), description: p.message, variant: 'destructive' }),
 } as const;

@@ -2,12 +2,13 @@ import type { Stripe } from '@stripe/stripe-js';
 import { Elements } from '@stripe/react-stripe-js';
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { paymentsDialogMessages } from '../../../shared/i18n/locales/en/payments';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Spinner } from '../../../shared/ui/status';
 import type { CardPaymentDialogProps } from '../../requests/card-payment';
 import { useGetPaymentsConfigQuery } from '../api';
-import { PAYMENT_TEXT } from '../payment-messages';
 import { useStripeLoader } from '../stripe-loader';
 import { CardPaymentForm } from './card-payment-form';
 
@@ -24,6 +25,7 @@ function publishableKeyOf(config: { publishableKey: string | null; stripeSecretK
  * load, it says 'Unable to load payment system. Please try again later.'.
  */
 export function CardPaymentDialog({ open, amount, requestId, notice, onSuccess, onCancel }: CardPaymentDialogProps) {
+  const t = useMessages(paymentsDialogMessages);
   const config = useGetPaymentsConfigQuery(undefined, { skip: !open });
   const key = publishableKeyOf(config.data);
   // Where Stripe.js comes from is the server's answer too (the Stripe emulator's stand-in on a local stack).
@@ -56,8 +58,8 @@ export function CardPaymentDialog({ open, amount, requestId, notice, onSuccess, 
   return (
     <Dialog
       open={open}
-      title={PAYMENT_TEXT.title}
-      description={PAYMENT_TEXT.description}
+      title={t.title}
+      description={t.description}
       onClose={onCancel}
     >
       {notice && (
@@ -66,25 +68,25 @@ export function CardPaymentDialog({ open, amount, requestId, notice, onSuccess, 
         </p>
       )}
       <p className="payment__amount">
-        Amount to authorise: <strong>{formatMoney(amount)}</strong>
+        {t.amount} <strong>{formatMoney(amount)}</strong>
       </p>
       {unavailable ? (
         <div className="payment__unavailable">
           <p role="alert" className="field__error">
-            {PAYMENT_TEXT.unavailable}
+            {t.unavailable}
           </p>
           <div className="row row--end">
             <Button variant="outline" onClick={onCancel}>
-              Cancel
+              {t.cancel}
             </Button>
           </div>
         </div>
       ) : config.isLoading || config.isUninitialized ? (
         <>
-          <Spinner label="Loading payment system..." />
+          <Spinner label={t.loading} />
           <div className="row row--end">
             <Button variant="outline" onClick={onCancel}>
-              Cancel
+              {t.cancel}
             </Button>
           </div>
         </>

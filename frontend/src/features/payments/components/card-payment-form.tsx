@@ -5,13 +5,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { paymentsFormMessages, paymentsToastMessages } from '../../../shared/i18n/locales/en/payments';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/status';
 import { TextField } from '../../../shared/ui/text-field';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useAttachCardMutation, useAuthorizePaymentMutation, useListSavedCardsQuery } from '../api';
-import { PAYMENT_DEFAULTS, PAYMENT_TEXT, PAYMENT_TOASTS, toCents } from '../payment-messages';
+import { paymentToasts, toCents } from '../payment-messages';
 import { SavedCardsList } from './saved-cards-list';
 
 interface CardPaymentFormProps {
@@ -35,6 +37,9 @@ export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: Card
   const elements = useElements();
   const email = useAppSelector(selectCurrentUser)?.email ?? '';
   const { toast } = useToast();
+  const t = useMessages(paymentsFormMessages);
+  const toastTexts = useMessages(paymentsToastMessages);
+  const toasts = paymentToasts(toastTexts);
   const cards = useListSavedCardsQuery();
   const [attach] = useAttachCardMutation();
   const [authorize] = useAuthorizePaymentMutation();
@@ -62,31 +67,31 @@ export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: Card
         ...(requestId ? { requestId } : {}),
         ...(opts.cardholderName ? { cardholderName: opts.cardholderName } : {}),
       }).unwrap();
-      if (opts.newCard) toast(PAYMENT_TOASTS.cardAdded);
+      if (opts.newCard) toast(toasts.cardAdded);
       onSuccess({ paymentIntentId: auth.paymentIntentId });
     } catch (err) {
-      toast(PAYMENT_TOASTS.paymentFailed(errorMessage(err, PAYMENT_DEFAULTS.authorizationFailed)));
+      toast(toasts.paymentFailed(errorMessage(err, toastTexts.authorizationFailed)));
     }
   };
 
   const payWithNewCard = async (): Promise<void> => {
-    if (!stripe || !elements) return toast(PAYMENT_TOASTS.stripeNotLoaded);
+    if (!stripe || !elements) return toast(toasts.stripeNotLoaded);
     const cardholderName = name.trim();
-    if (cardholderName === '') return toast(PAYMENT_TOASTS.missingName);
+    if (cardholderName === '') return toast(toasts.missingName);
     const card = elements.getElement(CardElement);
-    if (!card) return toast(PAYMENT_TOASTS.stripeNotLoaded);
+    if (!card) return toast(toasts.stripeNotLoaded);
     const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: cardholderName } });
     if (error || !paymentMethod) {
-      const message = error?.message ?? PAYMENT_DEFAULTS.methodError;
+      const message = error?.message ?? toastTexts.unknownError;
       if (error?.type === 'card_error' || error?.type === 'validation_error') setCardError(message);
-      return toast(PAYMENT_TOASTS.methodError(message));
+      return toast(toasts.methodError(message));
     }
     if (saveCard) {
       try {
         await attach({ email, paymentMethodId: paymentMethod.id, name: cardholderName }).unwrap();
-        toast(PAYMENT_TOASTS.cardSaved);
+        toast(toasts.cardSaved);
       } catch (err) {
-        return toast(PAYMENT_TOASTS.methodError(errorMessage(err, PAYMENT_DEFAULTS.methodError)));
+        return toast(toasts.methodError(errorMessage(err, toastTexts.unknownError)));
       }
     }
     await pay(paymentMethod.id, { newCard: true, save: saveCard, cardholderName });
@@ -98,7 +103,7 @@ export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: Card
     setBusy(true);
     try {
       if (effectiveMode === 'saved' && chosen) {
-        if (!stripe) return toast(PAYMENT_TOASTS.stripeNotLoaded);
+        if (!stripe) return toast(toasts.stripeNotLoaded);
         await pay(chosen.id, { newCard: false, save: true });
       } else {
         await payWithNewCard();
@@ -112,12 +117,12 @@ export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: Card
     // Local only (spec section 4): the card disappears from this dialog.
     setRemoved((prev) => new Set(prev).add(card.id));
     if (selected === card.id) setSelected(null);
-    toast(PAYMENT_TOASTS.cardDeleted);
+    toast(toasts.cardDeleted);
   };
 
   const onCardChange = (event: StripeCardElementChangeEvent) => setCardError(event.error?.message ?? null);
 
-  if (cards.isLoading) return <Spinner label="Loading your saved cards..." />;
+  if (cards.isLoading) return <Spinner label={t.loadingCards} />;
 
   return (
     <form className="payment-form" onSubmit={(e) => void submit(e)} noValidate>
@@ -125,17 +130,17 @@ export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: Card
         <>
           <SavedCardsList cards={saved} selectedId={chosen.id} onSelect={setSelected} onRemove={remove} disabled={busy} />
           <button type="button" className="link-button" onClick={() => setMode('new')} disabled={busy}>
-            {PAYMENT_TEXT.useDifferentCard}
+            {t.useDifferentCard}
           </button>
         </>
       ) : (
         <fieldset className="payment-form__new" disabled={busy}>
-          <legend className="visually-hidden">New card</legend>
-          {cards.isError && <p className="muted">Your saved cards could not be loaded; you can still pay with a new card.</p>}
-          <TextField label="Cardholder Name" name="cardholderName" autoComplete="cc-name" value={name} onChange={(e) => setName(e.target.value)} required />
+          <legend className="visually-hidden">{t.newCard}</legend>
+          {cards.isError && <p className="muted">{t.cardsFailed}</p>}
+          <TextField label={t.cardholderName} name="cardholderName" autoComplete="cc-name" value={name} onChange={(e) => setName(e.target.value)} required />
           <div className="field">
             <span id={cardLabelId} className="field__label">
-              Card Details
+              {t.cardDetails}
             </span>
             <div
               className={['payment-form__card', cardError ? 'payment-form__card--invalid' : ''].filter(Boolean).join(' ')}
@@ -153,21 +158,21 @@ export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: Card
           </div>
           <label className="check">
             <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
-            <span>Save this card for future payments</span>
+            <span>{t.saveCard}</span>
           </label>
           {saved.length > 0 && (
             <button type="button" className="link-button" onClick={() => setMode('saved')}>
-              {PAYMENT_TEXT.useSavedCard}
+              {t.useSavedCard}
             </button>
           )}
         </fieldset>
       )}
       <div className="row row--end payment-form__actions">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t.cancel}
         </Button>
         <Button type="submit" busy={busy}>
-          {busy ? 'Processing...' : `Pay ${formatMoney(amount)}`}
+          {busy ? t.processing : t.pay({ amount: formatMoney(amount) })}
         </Button>
       </div>
     </form>

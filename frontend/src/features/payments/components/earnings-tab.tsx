@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorStatus } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { paymentsEarningsMessages } from '../../../shared/i18n/locales/en/payments';
+import { Trans } from '../../../shared/i18n/trans';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
@@ -22,6 +25,7 @@ function problemOf(err: unknown): WithdrawalProblem | null {
 /** The provider dashboard's Earnings tab: available balance, this week's and this month's earnings, withdrawals. */
 export function EarningsTab({ providerId }: { providerId: string }) {
   const { toast } = useToast();
+  const t = useMessages(paymentsEarningsMessages);
   const summary = useGetEarningsSummaryQuery({ providerId });
   const status = useGetStripeStatusQuery(providerId);
   const [withdraw, { isLoading: withdrawing }] = useWithdrawMutation();
@@ -40,9 +44,9 @@ export function EarningsTab({ providerId }: { providerId: string }) {
     }
   };
 
-  if (summary.isLoading) return <Spinner label="Loading earnings..." />;
+  if (summary.isLoading) return <Spinner label={t.loading} />;
   if (summary.isError || !summary.data) {
-    return <ErrorState message="Could not load your earnings." onRetry={() => void summary.refetch()} />;
+    return <ErrorState message={t.loadFailed} onRetry={() => void summary.refetch()} />;
   }
   const { available, weekEarnings, monthEarnings } = summary.data;
 
@@ -50,30 +54,30 @@ export function EarningsTab({ providerId }: { providerId: string }) {
     <div className="earnings">
       <div className="stats earnings__stats">
         <div className="stat">
-          <p className="stat__label">Available Balance</p>
+          <p className="stat__label">{t.available}</p>
           <p className="stat__value" data-testid="available-balance">
             {formatMoney(available)}
           </p>
         </div>
         <div className="stat">
-          <p className="stat__label">This Week</p>
+          <p className="stat__label">{t.week}</p>
           <p className="stat__value">{formatMoney(weekEarnings)}</p>
         </div>
         <div className="stat">
-          <p className="stat__label">This Month</p>
+          <p className="stat__label">{t.month}</p>
           <p className="stat__value">{formatMoney(monthEarnings)}</p>
         </div>
       </div>
       <div className="earnings__actions">
         <Button onClick={() => setOpen(true)} disabled={!connected}>
-          Withdraw Funds
+          {t.withdraw}
         </Button>
         {!status.isLoading && !connected ? (
           <p className="muted">
-            Connect your Stripe account in <Link to="/provider/settings">Payment Settings</Link> to withdraw your earnings.
+            <Trans text={t.connectFirst} components={{ 1: <Link to="/provider/settings" /> }} />
           </p>
         ) : (
-          <Link to="/provider/settings">Payment Settings</Link>
+          <Link to="/provider/settings">{t.paymentSettings}</Link>
         )}
       </div>
       {open && <WithdrawDialog open balance={available} busy={withdrawing} onClose={() => setOpen(false)} onWithdraw={(c) => void onWithdraw(c)} />}

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { paymentsCompleteMessages } from '../../../shared/i18n/locales/en/payments';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Card } from '../../../shared/ui/card';
 import { Spinner } from '../../../shared/ui/status';
@@ -11,19 +13,13 @@ import { useCountdown } from '../hooks/use-countdown';
 /** Seconds before the page goes back to /provider/settings (spec: 5). */
 export const SETUP_REDIRECT_SECONDS = 5;
 
-export const COMPLETE_TEXT = {
-  title: 'Completing Setup',
-  waiting: 'Please wait while we complete your Stripe account setup...',
-  failedTitle: 'Setup Failed',
-  noAccountId: 'No account ID found',
-  noRecord: 'No stripe record found',
-  redirecting: (n: number) => `Setup completed! Redirecting in ${n} seconds...`,
-} as const;
-
-export const COMPLETE_TOASTS = {
-  success: { title: 'Success', description: 'Your Stripe account has been connected successfully!' },
-  failed: { title: 'Error', description: 'Failed to complete Stripe setup. Please try again.', variant: 'destructive' },
-} as const;
+/** The toasts of the onboarding return, worded in the language shown when they are made. */
+export function completeToasts(t = paymentsCompleteMessages.get()) {
+  return {
+    success: { title: t.successTitle, description: t.success },
+    failed: { title: t.errorTitle, description: t.failed, variant: 'destructive' },
+  } as const;
+}
 
 type Phase = { kind: 'loading' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
@@ -36,6 +32,7 @@ export function OnboardingComplete({ providerId }: { providerId: string | null }
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { toast } = useToast();
+  const t = useMessages(paymentsCompleteMessages);
   const [complete] = useCompleteOnboardingMutation();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const started = useRef(false);
@@ -44,26 +41,27 @@ export function OnboardingComplete({ providerId }: { providerId: string | null }
     // Once per mount (StrictMode runs effects twice in development).
     if (started.current) return;
     started.current = true;
+    const text = paymentsCompleteMessages.get();
     const fail = (message: string) => {
-      toast(COMPLETE_TOASTS.failed);
+      toast(completeToasts(text).failed);
       setPhase({ kind: 'failed', message });
     };
-    if (!providerId) return fail(COMPLETE_TEXT.noAccountId);
+    if (!providerId) return fail(text.noAccountId);
     void (async () => {
       let accountId: string | null = null;
       try {
         const records = await dispatch(paymentsApi.endpoints.listPaymentAccounts.initiate(providerId, { forceRefetch: true, subscribe: false })).unwrap();
         accountId = records[0]?.stripeAccountId ?? null;
       } catch (err) {
-        return fail(errorMessage(err, COMPLETE_TEXT.noRecord));
+        return fail(errorMessage(err, text.noRecord));
       }
-      if (!accountId) return fail(COMPLETE_TEXT.noRecord);
+      if (!accountId) return fail(text.noRecord);
       try {
         await complete(accountId).unwrap();
-        toast(COMPLETE_TOASTS.success);
+        toast(completeToasts(text).success);
         setPhase({ kind: 'done' });
       } catch (err) {
-        fail(errorMessage(err, 'Failed to complete Stripe setup. Please try again.'));
+        fail(errorMessage(err, text.failed));
       }
     })();
   }, [providerId, complete, dispatch, toast]);
@@ -74,27 +72,27 @@ export function OnboardingComplete({ providerId }: { providerId: string | null }
     <Card className="setup-complete">
       {phase.kind === 'loading' && (
         <>
-          <h2 className="card__title">{COMPLETE_TEXT.title}</h2>
-          <p>{COMPLETE_TEXT.waiting}</p>
-          <Spinner label="Completing setup..." />
+          <h2 className="card__title">{t.title}</h2>
+          <p>{t.waiting}</p>
+          <Spinner label={t.completing} />
         </>
       )}
       {phase.kind === 'done' && (
         <div role="status">
-          <h2 className="card__title">Stripe account connected</h2>
-          <p>{COMPLETE_TEXT.redirecting(seconds)}</p>
+          <h2 className="card__title">{t.connected}</h2>
+          <p>{t.redirecting(seconds)}</p>
         </div>
       )}
       {phase.kind === 'failed' && (
         <div role="alert">
-          <h2 className="card__title">{COMPLETE_TEXT.failedTitle}</h2>
+          <h2 className="card__title">{t.failedTitle}</h2>
           <p className="field__error">{phase.message}</p>
-          <p className="muted">Returning to payment settings in {seconds} seconds...</p>
+          <p className="muted">{t.returning(seconds)}</p>
         </div>
       )}
       {phase.kind !== 'loading' && (
         <Link to="/provider/settings" className="back-link">
-          Go to Payment Settings now
+          {t.goNow}
         </Link>
       )}
     </Card>

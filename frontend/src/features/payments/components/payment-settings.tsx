@@ -1,5 +1,7 @@
 import type { PaymentAccountView } from '@tiredash/contracts';
 import { useState } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { paymentsSettingsMessages } from '../../../shared/i18n/locales/en/payments';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -7,17 +9,13 @@ import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { useCreateConnectAccountMutation, useCreateDashboardLinkMutation, useGetStripeStatusQuery, useListPaymentAccountsQuery } from '../api';
 import { maskAccountNumber } from '../card-format';
 
-export const SETTINGS_TEXT = {
-  intro: 'Connect your Stripe account to receive payments from customers',
-  readyTitle: 'Ready to get started?',
-  setUp: 'Set Up Stripe Connect',
-  openDashboard: 'Open Stripe Dashboard',
-} as const;
-
-export const SETTINGS_TOASTS = {
-  onboardingFailed: { title: 'Error', description: 'Failed to start Stripe onboarding. Please try again.', variant: 'destructive' },
-  dashboardFailed: { title: 'Error', description: 'Failed to get Stripe dashboard link. Please try again.', variant: 'destructive' },
-} as const;
+/** The settings' toasts in the language shown. */
+export function settingsToasts(t = paymentsSettingsMessages.get()) {
+  return {
+    onboardingFailed: { title: t.errorTitle, description: t.onboardingFailed, variant: 'destructive' },
+    dashboardFailed: { title: t.errorTitle, description: t.dashboardFailed, variant: 'destructive' },
+  } as const;
+}
 
 /** How the page leaves for Stripe: the hosted onboarding in this tab, the dashboard in a new one. */
 export interface ExternalNavigation {
@@ -45,6 +43,8 @@ interface PaymentSettingsProps {
  */
 export function PaymentSettings({ providerId, businessName, email, navigation = browserNavigation }: PaymentSettingsProps) {
   const { toast } = useToast();
+  const t = useMessages(paymentsSettingsMessages);
+  const toasts = settingsToasts(t);
   const status = useGetStripeStatusQuery(providerId);
   const connected = status.data?.stripeAccountStatus === 'active';
   const records = useListPaymentAccountsQuery(providerId, { skip: !connected });
@@ -66,7 +66,7 @@ export function PaymentSettings({ providerId, businessName, email, navigation = 
       }).unwrap();
       navigation.assign(created.url);
     } catch {
-      toast(SETTINGS_TOASTS.onboardingFailed);
+      toast(toasts.onboardingFailed);
       setStarting(false);
     }
   };
@@ -75,42 +75,42 @@ export function PaymentSettings({ providerId, businessName, email, navigation = 
   const accountId = record?.stripeAccountId ?? status.data?.stripeAccountId ?? null;
 
   const openDashboard = async () => {
-    if (!accountId) return toast(SETTINGS_TOASTS.dashboardFailed);
+    if (!accountId) return toast(toasts.dashboardFailed);
     setOpening(true);
     try {
       const { url } = await dashboardLink({ accountId }).unwrap();
       navigation.openInNewTab(url);
     } catch {
-      toast(SETTINGS_TOASTS.dashboardFailed);
+      toast(toasts.dashboardFailed);
     } finally {
       setOpening(false);
     }
   };
 
-  if (status.isLoading) return <Spinner label="Loading payment settings..." />;
-  if (status.isError) return <ErrorState message="Could not load your payment settings." onRetry={() => void status.refetch()} />;
+  if (status.isLoading) return <Spinner label={t.loading} />;
+  if (status.isError) return <ErrorState message={t.loadFailed} onRetry={() => void status.refetch()} />;
 
   return (
     <div className="payment-settings">
       <Card
         title={
           <span className="payment-settings__title">
-            Stripe Connect
-            <span className={`status-badge ${connected ? 'status-badge--completed' : 'status-badge--cancelled'}`}>{connected ? 'Connected' : 'Not Connected'}</span>
+            {t.stripeConnect}
+            <span className={`status-badge ${connected ? 'status-badge--completed' : 'status-badge--cancelled'}`}>{connected ? t.connected : t.notConnected}</span>
           </span>
         }
-        description={SETTINGS_TEXT.intro}
+        description={t.intro}
       >
         {!connected && (
           <div className="payment-settings__start">
-            <h3>{SETTINGS_TEXT.readyTitle}</h3>
+            <h3>{t.readyTitle}</h3>
             <p className="muted">
               {status.data?.stripeAccountStatus === 'pending'
-                ? 'Your Stripe account setup is not finished yet. Continue where you left off to start receiving payouts.'
-                : 'Set up a Stripe account to withdraw your earnings to your bank account. It only takes a few minutes.'}
+                ? t.pending
+                : t.start}
             </p>
             <Button onClick={() => void setUp()} busy={starting}>
-              {starting ? 'Redirecting to Stripe...' : SETTINGS_TEXT.setUp}
+              {starting ? t.redirecting : t.setUp}
             </Button>
           </div>
         )}
@@ -118,48 +118,48 @@ export function PaymentSettings({ providerId, businessName, email, navigation = 
 
       {connected &&
         (records.isLoading ? (
-          <Spinner label="Loading account details..." />
+          <Spinner label={t.loadingAccount} />
         ) : records.isError ? (
-          <ErrorState message="Could not load your account details." onRetry={() => void records.refetch()} />
+          <ErrorState message={t.accountFailed} onRetry={() => void records.refetch()} />
         ) : (
           <>
             <div className="payment-settings__grid">
-              <Card title="Account Information">
+              <Card title={t.accountInfo}>
                 <dl className="detail-list">
                   <div className="detail-list__row">
-                    <dt>Account type</dt>
-                    <dd>{record?.accountType === 'individual' ? 'Individual' : 'Company'}</dd>
+                    <dt>{t.accountType}</dt>
+                    <dd>{record?.accountType === 'individual' ? t.individual : t.company}</dd>
                   </div>
                   <div className="detail-list__row">
-                    <dt>Name</dt>
+                    <dt>{t.name}</dt>
                     <dd>{record?.accountName || businessName}</dd>
                   </div>
                   <div className="detail-list__row">
-                    <dt>Email</dt>
+                    <dt>{t.email}</dt>
                     <dd>{record?.accountEmail || email}</dd>
                   </div>
                   <div className="detail-list__row">
-                    <dt>Address</dt>
+                    <dt>{t.address}</dt>
                     <dd>{record?.accountAddress || '—'}</dd>
                   </div>
                 </dl>
               </Card>
-              <Card title="Bank Account">
+              <Card title={t.bankAccount}>
                 <dl className="detail-list">
                   <div className="detail-list__row">
-                    <dt>Bank name</dt>
+                    <dt>{t.bankName}</dt>
                     <dd>{record?.bankName || '—'}</dd>
                   </div>
                   <div className="detail-list__row">
-                    <dt>Account number</dt>
-                    <dd aria-label="Account number">{maskAccountNumber(record?.bankNumber)}</dd>
+                    <dt>{t.accountNumber}</dt>
+                    <dd aria-label={t.accountNumber}>{maskAccountNumber(record?.bankNumber)}</dd>
                   </div>
                   <div className="detail-list__row">
-                    <dt>Routing number</dt>
+                    <dt>{t.routingNumber}</dt>
                     <dd>{record?.bankRouting || '—'}</dd>
                   </div>
                   <div className="detail-list__row">
-                    <dt>Status</dt>
+                    <dt>{t.status}</dt>
                     <dd>{record?.bankStatus || '—'}</dd>
                   </div>
                 </dl>
@@ -167,7 +167,7 @@ export function PaymentSettings({ providerId, businessName, email, navigation = 
             </div>
             <div className="row">
               <Button variant="outline" onClick={() => void openDashboard()} busy={opening}>
-                {SETTINGS_TEXT.openDashboard}
+                {t.openDashboard}
               </Button>
             </div>
           </>

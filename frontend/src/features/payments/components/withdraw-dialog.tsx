@@ -1,5 +1,8 @@
+import { LIMITS } from '@tiredash/contracts';
 import { useState, type FormEvent } from 'react';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney, formatNumber } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { paymentsWithdrawMessages } from '../../../shared/i18n/locales/en/payments';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -19,6 +22,7 @@ interface WithdrawDialogProps {
 /** The withdrawal dialog: an amount (quick amounts 10, 25, 50, 100) checked against the spec's rules before it is sent. */
 export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdraw }: WithdrawDialogProps) {
   const { toast } = useToast();
+  const t = useMessages(paymentsWithdrawMessages);
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -40,9 +44,9 @@ export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdra
   };
 
   return (
-    <Dialog open={open} title="Withdraw Funds" description={`Available balance: ${formatMoney(balance)}`} onClose={onClose}>
+    <Dialog open={open} title={t.title} description={t.available({ amount: formatMoney(balance) })} onClose={onClose}>
       <form onSubmit={submit} noValidate className="withdraw-form">
-        <div className="withdraw-form__quick" role="group" aria-label="Quick amounts">
+        <div className="withdraw-form__quick" role="group" aria-label={t.quickAmounts}>
           {QUICK_AMOUNTS.map((value) => (
             <Button
               key={value}
@@ -51,12 +55,12 @@ export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdra
               aria-pressed={amount === String(value)}
               onClick={() => pick(value)}
             >
-              ${value}
+              {formatNumber(value, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 })}
             </Button>
           ))}
         </div>
         <TextField
-          label="Amount ($)"
+          label={t.amount}
           name="amount"
           type="number"
           inputMode="decimal"
@@ -68,15 +72,15 @@ export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdra
             setProblem(null);
           }}
           error={problem}
-          hint="Minimum withdrawal is $5.00"
+          hint={t.hint({ amount: formatMoney(LIMITS.minWithdrawalDollars) })}
           required
         />
         <div className="row row--end">
           <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
+            {t.cancel}
           </Button>
           <Button type="submit" busy={busy}>
-            {busy ? 'Processing...' : 'Withdraw'}
+            {busy ? t.processing : t.submit}
           </Button>
         </div>
       </form>
