@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { landingBudget } from './build/landing-budget';
 import { precompress } from './build/precompress';
 
@@ -11,9 +12,63 @@ const contractsSrc = fileURLToPath(new URL('../libs/contracts/src/', import.meta
 // The gateway serves the built SPA (frontend/dist) and the API on the same origin; in `vite dev`
 // the API and the realtime channel are proxied to it. The build writes .br and .gz beside every asset (served
 // as they are by the gateway) and fails when the landing page needs more than 150 kB of gzipped JavaScript.
+// The service worker (vite-plugin-pwa, Workbox) precaches the app shell: every page, and the provider's job, opens
+// offline; src/shared/offline/register-sw.ts registers it after the page has loaded.
+const JOB_DATA = /\/api\/(?:service-requests|dispatch\/jobs)\/[0-9a-f-]{36}(?:\?[^/]*)?$/;
+
 export default defineConfig({
   root: here,
-  plugins: [react(), landingBudget(), precompress()],
+  plugins: [
+    react(),
+    landingBudget(),
+    precompress(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      // Registered by our own lazy module (register-sw.ts), never by a script in index.html.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'TireDash',
+        short_name: 'TireDash',
+        description: 'On-site tire and wheel service, on demand.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f9fafb',
+        theme_color: '#111827',
+        icons: [
+          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Leaflet and the card dialog are large but are pages of the app: an offline job page needs the map's code.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // Any route of the SPA opens from the cache; the API, the card backend, the socket and uploads never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/pay\//, /^\/socket\.io\//, /^\/uploads\//, /^\/v3\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // The provider's (and customer's) current job: fresh when online, the last answer when not.
+            urlPattern: JOB_DATA,
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'tiredash-job-data',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@tiredash/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
   },

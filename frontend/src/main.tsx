@@ -5,6 +5,7 @@ import { AppProviders } from './app/app-providers';
 import { routes } from './app/routes';
 import { makeStore } from './app/store';
 import { syncDocumentLanguage } from './shared/i18n/i18n';
+import { env } from './shared/env';
 import './shared/styles.css';
 
 const container = document.getElementById('root');
@@ -23,3 +24,19 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The installable app and its offline shell: the service worker is registered once the page has loaded, from a
+// module loaded lazily (nothing added to the landing page's JavaScript). Signing out forgets the cached job data.
+if (!env.isDev && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./shared/offline/register-sw').then(({ registerServiceWorker, clearOfflineData }) => {
+      void registerServiceWorker();
+      let signedIn = store.getState().auth.token !== null;
+      store.subscribe(() => {
+        const now = store.getState().auth.token !== null;
+        if (signedIn && !now) void clearOfflineData();
+        signedIn = now;
+      });
+    });
+  });
+}

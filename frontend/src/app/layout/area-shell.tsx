@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineBanner } from '../../shared/offline/offline-banner';
 import { useDocumentTitle } from '../../shared/use-document-title';
 import { SiteLogo } from '../../features/content/components/site-logo';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
@@ -15,6 +16,7 @@ export function AreaShell({ title, subtitle, actions, children }: AreaShellProps
   useDocumentTitle(title);
   return (
     <div className="page area">
+      <OfflineBanner />
       <header className="site-header">
         <div className="container site-header__inner">
           <SiteLogo />

@@ -1,3 +1,5 @@
+import { useMessages } from '../i18n/i18n';
+import { offlineMessages } from '../i18n/locales/en/common';
 import { useOnline } from './network-status';
 
 export interface OutboxStatusProps {
@@ -6,18 +8,15 @@ export interface OutboxStatusProps {
   sending: boolean;
 }
 
-/** What the updates taken offline are doing: '2 updates waiting to be sent', then 'Sending...'; nothing when none wait. */
-export function outboxStatusText(waiting: number, sending: boolean, online: boolean): string | null {
-  if (waiting === 0) return null;
-  const what = waiting === 1 ? '1 update waiting to be sent' : `${waiting} updates waiting to be sent`;
-  if (!online) return `${what}. They will be sent when you are back online.`;
-  return sending ? `${what}. Sending...` : `${what}. Retrying shortly...`;
-}
-
-/** A polite live region, so a screen reader hears when updates are queued and when they have gone. */
+/**
+ * What the updates taken offline are doing: '2 updates waiting to be sent. They will be sent when you are back
+ * online.', then 'Sending...'; empty when none wait. A polite live region, so a screen reader hears when updates
+ * are queued and when they have gone.
+ */
 export function OutboxStatus({ waiting, sending }: OutboxStatusProps) {
+  const t = useMessages(offlineMessages);
   const online = useOnline();
-  const text = outboxStatusText(waiting, sending, online);
+  const text = waiting === 0 ? null : `${t.waiting(waiting)}. ${!online ? t.whenOnline : sending ? t.sending : t.retrying}`;
   return (
     <p className="outbox-status" role="status" aria-live="polite">
       {text}
