@@ -1,4 +1,5 @@
 import { IMAGE_MIME_TYPES, LIMITS } from '@tiredash/contracts';
+import { providerUploaderMessages } from '../../shared/i18n/locales/en/provider';
 
 export interface UploadLimits {
   maxFiles: number;
@@ -13,8 +14,10 @@ export interface FileCheck {
 /** What the pickers offer: exactly the image types the server stores (JPEG, PNG, GIF, WebP). */
 export const UPLOAD_ACCEPT = IMAGE_MIME_TYPES.join(',');
 
-/** The accepted types as people know them, for the hint and the refusal. */
-export const UPLOAD_TYPES_LABEL = 'JPEG, PNG, GIF or WebP';
+/** The accepted types as people know them, for the hint and the refusal (in the language shown when read). */
+export function uploadTypesLabel(): string {
+  return providerUploaderMessages.get().types;
+}
 
 /**
  * Types by extension, for a browser that gives no type (common for HEIC on desktops): the four accepted ones, and
@@ -61,16 +64,17 @@ export function checkImageFiles(
   incoming: readonly File[],
   limits: UploadLimits = LIMITS.registrationUploads,
 ): FileCheck {
+  const t = providerUploaderMessages.get();
   if (alreadySelected + incoming.length > limits.maxFiles) {
-    return { accepted: [], errors: [`Maximum ${limits.maxFiles} files allowed`] };
+    return { accepted: [], errors: [t.maxFiles({ max: limits.maxFiles })] };
   }
   const accepted: File[] = [];
   const errors: string[] = [];
   for (const file of incoming) {
     const type = uploadTypeOf(file);
-    if (!type.startsWith('image/')) errors.push(`${file.name} is not an image file`);
-    else if (!isAcceptedImage(file)) errors.push(`${file.name} is not a supported image. Please choose a ${UPLOAD_TYPES_LABEL} image`);
-    else if (file.size > limits.maxBytes) errors.push(`${file.name} is too large. Maximum size is ${megabytes(limits.maxBytes)}MB`);
+    if (!type.startsWith('image/')) errors.push(t.notImage({ name: file.name }));
+    else if (!isAcceptedImage(file)) errors.push(t.unsupported({ name: file.name, types: t.types }));
+    else if (file.size > limits.maxBytes) errors.push(t.tooLarge({ name: file.name, mb: megabytes(limits.maxBytes) }));
     else accepted.push(file);
   }
   return { accepted, errors };

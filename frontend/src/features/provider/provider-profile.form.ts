@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { PROVIDER_PROFILE_SERVICES, providerFieldsSchema, serviceRadiusSchema, type providerUpdateBodySchema, type ProviderView } from '@tiredash/contracts';
+import { providerProfileMessages, providerValidationMessages } from '../../shared/i18n/locales/en/provider';
 import { validateWith, type FieldErrors, type Validation } from '../auth/form-validation';
+import { labelOf } from '../tracking/tracking-labels';
 
-/** Toasts of the profile editor (spec section 8). */
-export const PROFILE_MESSAGES = {
-  loadFailed: { title: 'Error', description: 'Failed to load profile data. Please try again.' },
-  updateFailed: { title: 'Error', description: 'Failed to update profile. Please try again.' },
-  updated: { title: 'Success', description: 'Profile updated successfully!' },
-} as const;
+/** Toasts of the profile editor (spec section 8), in the language shown. */
+export function profileMessages(t = providerProfileMessages.get()) {
+  return {
+    loadFailed: { title: t.errorTitle, description: t.loadFailed },
+    updateFailed: { title: t.errorTitle, description: t.updateFailed },
+    updated: { title: t.successTitle, description: t.updated },
+  } as const;
+}
+
+/** A validation message (the form's own or the shared contract's, in English) in the language shown. */
+export function validationMessage(message: string): string {
+  return labelOf(providerValidationMessages.get(), message);
+}
 
 /** The PUT /providers/{id} body as sent: service_types may be the comma-joined string. */
 export type ProviderProfileUpdate = z.input<typeof providerUpdateBodySchema>;
@@ -71,9 +80,9 @@ export function serviceAreaInputOf(provider: ProviderView): ServiceAreaInput {
 
 /** The radius checked as the server checks it ('Service radius must be more than 0', at most 500 miles). */
 export function checkServiceRadius(radius: string): { ok: true; radius: number } | { ok: false; error: string } {
-  if (radius.trim().length === 0) return { ok: false, error: 'Service radius is required' };
+  if (radius.trim().length === 0) return { ok: false, error: validationMessage('Service radius is required') };
   const parsed = serviceRadiusSchema.safeParse(radius);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Enter a valid radius' };
+  if (!parsed.success) return { ok: false, error: validationMessage(parsed.error.issues[0]?.message ?? 'Enter a valid radius') };
   return { ok: true, radius: parsed.data };
 }
 
@@ -101,7 +110,13 @@ export function buildProfileUpdate(
   serviceArea: ServiceAreaUpdate | null = null,
 ): Validation<ProviderProfileUpdate, ProfileField | 'serviceTypes'> {
   const result = validateWith<typeof profileSchema, ProfileField | 'serviceTypes'>(profileSchema, values);
-  if (!result.ok) return result;
+  if (!result.ok) {
+    const errors: ProfileErrors = {};
+    for (const [field, message] of Object.entries(result.errors) as Array<[keyof ProfileErrors, string | undefined]>) {
+      if (message) errors[field] = validationMessage(message);
+    }
+    return { ok: false, errors };
+  }
   const data: ProviderProfileUpdate['data'] = {
     businessName: result.data.businessName,
     yearsExperience: result.data.yearsExperience,

@@ -1,8 +1,10 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { LIMITS } from '@tiredash/contracts';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { providerUploaderMessages } from '../../../shared/i18n/locales/en/provider';
 import { useFilePreviews } from '../../../shared/upload/object-urls';
 import { Button } from '../../../shared/ui/button';
-import { checkImageFiles, megabytes, UPLOAD_ACCEPT, UPLOAD_TYPES_LABEL, type UploadLimits } from '../document-upload.validation';
+import { checkImageFiles, megabytes, UPLOAD_ACCEPT, type UploadLimits } from '../document-upload.validation';
 
 interface DocumentUploaderProps {
   label: string;
@@ -30,6 +32,7 @@ export function DocumentUploader({
   sharedCount = 0,
   disabled = false,
 }: DocumentUploaderProps) {
+  const t = useMessages(providerUploaderMessages);
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [alerts, setAlerts] = useState<string[]>([]);
@@ -66,14 +69,14 @@ export function DocumentUploader({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drag and drop images here, or</p>
+        <p>{t.drop}</p>
         <Button variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
-          Browse files
+          {t.browse}
         </Button>
         <p className="field__hint">
           {single
-            ? `One ${UPLOAD_TYPES_LABEL} image, up to ${megabytes(limits.maxBytes)}MB.`
-            : `${UPLOAD_TYPES_LABEL} images only, up to ${megabytes(limits.maxBytes)}MB each, ${limits.maxFiles} files at most.`}
+            ? t.hintOne({ types: t.types, mb: megabytes(limits.maxBytes) })
+            : t.hintMany({ types: t.types, mb: megabytes(limits.maxBytes), max: limits.maxFiles })}
         </p>
         <input
           ref={input}
@@ -97,18 +100,18 @@ export function DocumentUploader({
         </ul>
       )}
       {previews.length > 0 && (
-        <ul className="uploader__previews" aria-label={`${label}: selected files`}>
+        <ul className="uploader__previews" aria-label={t.selected({ label })}>
           {previews.map(({ file, url }, index) => (
             <li key={`${file.name}-${index}`} className="uploader__preview">
               {url ? <img src={url} alt={file.name} /> : <span className="uploader__name">{file.name}</span>}
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t.removeLabel({ name: file.name })}
                 disabled={disabled}
                 onClick={() => onChange(files.filter((_, i) => i !== index))}
               >
-                Remove
+                {t.remove}
               </Button>
             </li>
           ))}

@@ -1,4 +1,6 @@
 import type { ProviderView } from '@tiredash/contracts';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { providerPresenceMessages } from '../../../shared/i18n/locales/en/provider';
 import { matchingNotice } from '../presence/presence.model';
 import { useProviderPresence, type GeoSource } from '../presence/use-provider-presence';
 
@@ -11,16 +13,17 @@ export interface OnlineSwitchProps {
 
 /** The provider dashboard's Online/Offline switch, with how the provider is matched and any location problem. */
 export function OnlineSwitch({ provider, geolocation, heartbeatMs }: OnlineSwitchProps) {
+  const t = useMessages(providerPresenceMessages);
   const presence = useProviderPresence(provider, geolocation, heartbeatMs);
   const { online, busy, locating } = presence;
   const hasBase = provider.serviceArea?.lat != null && provider.serviceArea?.lng != null;
-  const notice = matchingNotice(online, provider.location != null, provider.serviceArea?.address ?? null, hasBase);
+  const notice = matchingNotice(online, provider.location != null, provider.serviceArea?.address ?? null, hasBase, t);
   const toggle = () => void (online ? presence.goOffline() : presence.goOnline());
   return (
-    <section className={`card presence-panel${online ? ' presence-panel--online' : ''}`} aria-label="Availability">
+    <section className={`card presence-panel${online ? ' presence-panel--online' : ''}`} aria-label={t.label}>
       <div className="presence-panel__row">
         <span id="presence-label" className="presence-panel__label">
-          Available for new requests
+          {t.available}
         </span>
         <button
           type="button"
@@ -35,7 +38,7 @@ export function OnlineSwitch({ provider, geolocation, heartbeatMs }: OnlineSwitc
           <span className="presence-switch__track" aria-hidden="true">
             <span className="presence-switch__thumb" />
           </span>
-          <span className="presence-switch__text">{locating ? 'Locating…' : busy ? 'Saving…' : online ? 'Online' : 'Offline'}</span>
+          <span className="presence-switch__text">{locating ? t.locating : busy ? t.saving : online ? t.online : t.offline}</span>
         </button>
       </div>
       <p id="presence-status" className="muted" role="status" aria-live="polite">

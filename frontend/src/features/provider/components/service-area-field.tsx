@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { providerAreaMessages } from '../../../shared/i18n/locales/en/provider';
 import { Button } from '../../../shared/ui/button';
 import { useLazyReverseGeocodeQuery, useLazySearchAddressQuery } from '../../requests/api';
 import { AddressField } from '../../requests/components/address-field';
@@ -13,11 +15,6 @@ export interface ServiceAreaValue {
 
 export const EMPTY_SERVICE_AREA: ServiceAreaValue = { address: '', lat: null, lng: null };
 
-export const SERVICE_AREA_MESSAGES = {
-  notFound: 'We could not find this address. Pick one of the suggestions or use your current location.',
-  hint: 'Requests near this address reach you while your live location is off.',
-} as const;
-
 interface ServiceAreaFieldProps {
   value: ServiceAreaValue;
   onChange: (value: ServiceAreaValue) => void;
@@ -27,7 +24,8 @@ interface ServiceAreaFieldProps {
 }
 
 /** The service address: suggestions as you type, or the device's position (reverse-geocoded when possible). */
-export function ServiceAreaField({ value, onChange, error, disabled, label = 'Service Address' }: ServiceAreaFieldProps) {
+export function ServiceAreaField({ value, onChange, error, disabled, label }: ServiceAreaFieldProps) {
+  const t = useMessages(providerAreaMessages);
   const { locate, locating } = useDeviceLocation();
   const [reverse] = useLazyReverseGeocodeQuery();
   const [note, setNote] = useState<string | null>(null);
@@ -36,23 +34,23 @@ export function ServiceAreaField({ value, onChange, error, disabled, label = 'Se
     setNote(null);
     try {
       const pos = await locate();
-      const fallback = `Current location (${pos.lat.toFixed(5)}, ${pos.lng.toFixed(5)})`;
-      onChange({ address: fallback, lat: pos.lat, lng: pos.lng });
-      setNote(`Using your current location (${pos.lat.toFixed(5)}, ${pos.lng.toFixed(5)}).`);
+      const coords = `${pos.lat.toFixed(5)}, ${pos.lng.toFixed(5)}`;
+      onChange({ address: t.currentLocation({ coords }), lat: pos.lat, lng: pos.lng });
+      setNote(t.usingCurrent({ coords }));
       const found = await reverse(pos, true)
         .unwrap()
         .catch(() => null);
       if (found) onChange({ address: found.display_name, lat: pos.lat, lng: pos.lng });
     } catch (err) {
-      setNote(err instanceof Error ? err.message : 'Could not get your location.');
+      setNote(err instanceof Error ? err.message : t.locationFailed);
     }
   };
 
   return (
     <div className="service-area-field">
       <AddressField
-        label={label}
-        hint={SERVICE_AREA_MESSAGES.hint}
+        label={label ?? t.label}
+        hint={t.hint}
         error={error}
         value={value.address}
         disabled={disabled}
@@ -66,7 +64,7 @@ export function ServiceAreaField({ value, onChange, error, disabled, label = 'Se
         }}
       />
       <Button variant="outline" onClick={() => void fillFromDeviceLocation()} busy={locating} disabled={disabled}>
-        {locating ? 'Locating...' : 'Use my current location'}
+        {locating ? t.locating : t.useCurrent}
       </Button>
       {note && (
         <p className="field__hint" role="status">
@@ -95,7 +93,7 @@ export function useResolveServiceArea(): (value: ServiceAreaValue) => Promise<Re
         .unwrap()
         .catch(() => []);
       const first = found[0];
-      return first ? { ok: true, area: { address, lat: first.lat, lng: first.lon } } : { ok: false, error: SERVICE_AREA_MESSAGES.notFound };
+      return first ? { ok: true, area: { address, lat: first.lat, lng: first.lon } } : { ok: false, error: providerAreaMessages.get().notFound };
     },
     [search],
   );

@@ -1,3 +1,5 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { providerReviewMessages } from '../../../shared/i18n/locales/en/provider';
 import { Card } from '../../../shared/ui/card';
 import { ClockIcon } from '../../../shared/ui/icons';
 import { useGetProviderQuery } from '../api';
@@ -18,17 +20,15 @@ interface UnderReviewProps {
 /** What a provider whose application is not approved sees instead of the dashboard tabs. */
 export function UnderReview({ rejected, providerId, pollMs = UNDER_REVIEW_POLL_MS }: UnderReviewProps) {
   useGetProviderQuery(providerId ?? '', { skip: !providerId, pollingInterval: pollMs });
+  const t = useMessages(providerReviewMessages);
   return (
     <Card className="under-review">
       <ClockIcon className="under-review__icon" width={48} height={48} />
-      <h2 className="card__title">Account Under Review</h2>
-      <p>
-        Thank you for applying. Our team is reviewing your application; this usually takes 1-3 business days. This page
-        updates by itself as soon as your account is approved.
-      </p>
+      <h2 className="card__title">{t.title}</h2>
+      <p>{t.text}</p>
       {rejected && (
         <p className="notice" role="status">
-          Your application was not approved. Please contact support if you think this is a mistake.
+          {t.rejected}
         </p>
       )}
     </Card>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks';
 import { AreaShell } from '../../../app/layout/area-shell';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { providerDashboardMessages } from '../../../shared/i18n/locales/en/provider';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { Tabs } from '../../../shared/ui/tabs';
@@ -27,6 +29,7 @@ type ProviderTab = 'requests' | 'history' | 'earnings' | 'reviews' | 'profile';
  * Earnings and Profile tabs.
  */
 export function ProviderDashboardPage() {
+  const t = useMessages(providerDashboardMessages);
   const user = useAppSelector(selectCurrentUser);
   const logout = useLogout('provider');
   const business = user?.business ?? null;
@@ -49,41 +52,41 @@ export function ProviderDashboardPage() {
 
   const logoutButton = (
     <Button variant="outline" onClick={logout}>
-      Logout
+      {t.logout}
     </Button>
   );
 
   if (!business) {
     return (
-      <AreaShell title="Provider Dashboard" actions={logoutButton}>
-        <ErrorState title="No provider profile" message="This account has no provider profile. Please contact support." />
+      <AreaShell title={t.title} actions={logoutButton}>
+        <ErrorState title={t.noProfileTitle} message={t.noProfile} />
       </AreaShell>
     );
   }
 
   if (isLoading && !provider) {
     return (
-      <AreaShell title="Provider Dashboard" actions={logoutButton}>
+      <AreaShell title={t.title} actions={logoutButton}>
         <Spinner />
       </AreaShell>
     );
   }
 
   return (
-    <AreaShell title="Provider Dashboard" subtitle={provider?.businessName} actions={logoutButton}>
-      {isError && !data && <ErrorState message="Could not refresh your profile." onRetry={() => void refetch()} />}
+    <AreaShell title={t.title} subtitle={provider?.businessName} actions={logoutButton}>
+      {isError && !data && <ErrorState message={t.refreshFailed} onRetry={() => void refetch()} />}
       {provider && !approved && <UnderReview providerId={provider.documentId} rejected={provider.isApproved === false} />}
       {provider && approved && <OnlineSwitch provider={provider} />}
       {provider && approved && (
         <Tabs<ProviderTab>
-          label="Provider dashboard"
+          label={t.tabs}
           value={tab}
           onChange={setTab}
           items={[
-            { id: 'requests', label: 'Requests', panel: requestsFeed && <ProviderRequestsTab feed={requestsFeed} online={provider.online === true} /> },
+            { id: 'requests', label: t.requests, panel: requestsFeed && <ProviderRequestsTab feed={requestsFeed} online={provider.online === true} /> },
             {
               id: 'history',
-              label: 'History',
+              label: t.history,
               panel: (
                 <>
                   <HistoryTab providerId={provider.documentId} />
@@ -91,9 +94,9 @@ export function ProviderDashboardPage() {
                 </>
               ),
             },
-            { id: 'earnings', label: 'Earnings', panel: <EarningsTab providerId={provider.documentId} /> },
-            { id: 'reviews', label: 'Reviews', panel: <ReviewsTab providerId={provider.documentId} /> },
-            { id: 'profile', label: 'Profile', panel: <ProviderProfileCard provider={provider} /> },
+            { id: 'earnings', label: t.earnings, panel: <EarningsTab providerId={provider.documentId} /> },
+            { id: 'reviews', label: t.reviews, panel: <ReviewsTab providerId={provider.documentId} /> },
+            { id: 'profile', label: t.profile, panel: <ProviderProfileCard provider={provider} /> },
           ]}
         />
       )}

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@tiredash/contracts';
 import { useAppSelector } from '../../../app/hooks';
 import { AreaShell } from '../../../app/layout/area-shell';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { providerProfileMessages, providerServicesMessages } from '../../../shared/i18n/locales/en/provider';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -16,10 +18,11 @@ import { useGetProviderQuery } from '../api';
 import { DocumentUploader } from '../components/document-uploader';
 import { ServiceAreaField, useResolveServiceArea, type ServiceAreaValue } from '../components/service-area-field';
 import { useUpdateProviderProfileMutation } from '../profile-api';
+import { labelOf } from '../../tracking/tracking-labels';
 import {
   buildProfileUpdate,
   checkServiceRadius,
-  PROFILE_MESSAGES,
+  profileMessages,
   serviceAreaInputOf,
   profileValuesOf,
   serviceChecklist,
@@ -41,6 +44,9 @@ const DASHBOARD = '/provider/dashboard';
 export function ProviderProfilePage() {
   const navigate = useNavigate();
   const { toast } = useToast();
+  const t = useMessages(providerProfileMessages);
+  const services = useMessages(providerServicesMessages);
+  const toasts = profileMessages(t);
   const businessId = useAppSelector(selectCurrentUser)?.business?.documentId ?? null;
   const { data: provider, isLoading, isError, refetch } = useGetProviderQuery(businessId ?? '', { skip: !businessId });
   const [values, setValues] = useState<ProfileValues | null>(null);
@@ -88,7 +94,7 @@ export function ProviderProfilePage() {
   };
 
   useEffect(() => {
-    if (isError) toast({ ...PROFILE_MESSAGES.loadFailed, variant: 'destructive' });
+    if (isError) toast({ ...profileMessages().loadFailed, variant: 'destructive' });
   }, [isError, toast]);
 
   const set = (field: ProfileField) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -122,50 +128,50 @@ export function ProviderProfilePage() {
       await save({ id: businessId, body: body.data }).unwrap();
     } catch (error) {
       console.error('Profile update failed', error);
-      toast({ ...PROFILE_MESSAGES.updateFailed, variant: 'destructive' });
+      toast({ ...toasts.updateFailed, variant: 'destructive' });
       return;
     }
-    toast(PROFILE_MESSAGES.updated);
+    toast(toasts.updated);
     void navigate(DASHBOARD);
   };
 
   const back = (
     <ButtonLink to={DASHBOARD} variant="outline">
-      Back to Dashboard
+      {t.back}
     </ButtonLink>
   );
 
   if (!businessId) {
     return (
-      <AreaShell title="Edit Profile" actions={back}>
-        <ErrorState title="No provider profile" message="This account has no provider profile. Please contact support." />
+      <AreaShell title={t.title} actions={back}>
+        <ErrorState title={t.noProfileTitle} message={t.noProfile} />
       </AreaShell>
     );
   }
   if (isError && !provider) {
     return (
-      <AreaShell title="Edit Profile" actions={back}>
-        <ErrorState message={PROFILE_MESSAGES.loadFailed.description} onRetry={() => void refetch()} />
+      <AreaShell title={t.title} actions={back}>
+        <ErrorState message={toasts.loadFailed.description} onRetry={() => void refetch()} />
       </AreaShell>
     );
   }
   if (isLoading || !provider || !values || !area) {
     return (
-      <AreaShell title="Edit Profile" actions={back}>
-        <Spinner label="Loading profile..." />
+      <AreaShell title={t.title} actions={back}>
+        <Spinner label={t.loading} />
       </AreaShell>
     );
   }
 
   return (
-    <AreaShell title="Edit Profile" subtitle={provider.businessName} actions={back}>
+    <AreaShell title={t.title} subtitle={provider.businessName} actions={back}>
       <form className="form card profile-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={saving || undefined}>
         <fieldset className="form-section" disabled={saving}>
-          <legend>Business Details</legend>
+          <legend>{t.businessDetails}</legend>
           <div className="form-grid">
-            <TextField label="Business Name" name="businessName" required value={values.businessName} onChange={set('businessName')} error={errors.businessName} />
+            <TextField label={t.businessName} name="businessName" required value={values.businessName} onChange={set('businessName')} error={errors.businessName} />
             <TextField
-              label="Years Experience"
+              label={t.yearsExperience}
               name="yearsExperience"
               type="number"
               inputMode="numeric"
@@ -176,12 +182,12 @@ export function ProviderProfilePage() {
               onChange={set('yearsExperience')}
               error={errors.yearsExperience}
             />
-            <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
+            <TextField label={t.phone} name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
           </div>
         </fieldset>
 
         <fieldset className="form-section" disabled={saving} aria-describedby={errors.serviceTypes ? 'profile-services-error' : undefined}>
-          <legend>Services Offered</legend>
+          <legend>{t.servicesOffered}</legend>
           <div className="check-grid">
             {serviceChecklist(values.serviceTypes).map((service) => (
               <label key={service} className="check">
@@ -195,7 +201,7 @@ export function ProviderProfilePage() {
                     setErrors((e) => ({ ...e, serviceTypes: undefined }));
                   }}
                 />
-                <span>{service}</span>
+                <span>{labelOf(services, service)}</span>
               </label>
             ))}
           </div>
@@ -207,11 +213,11 @@ export function ProviderProfilePage() {
         </fieldset>
 
         <fieldset className="form-section" disabled={saving}>
-          <legend>Service Area</legend>
-          <p className="field__hint">Where you take jobs. While you are online with location on, requests are matched from where you are.</p>
+          <legend>{t.serviceArea}</legend>
+          <p className="field__hint">{t.serviceAreaHint}</p>
           <div className="form-grid">
             <TextField
-              label="Service Radius (miles)"
+              label={t.serviceRadius}
               name="serviceRadius"
               type="number"
               inputMode="decimal"
@@ -232,14 +238,14 @@ export function ProviderProfilePage() {
         </fieldset>
 
         <div className="form-grid">
-          <Card title="Business ID" as="div" className="document-card">
-            <UploadedImage id={provider.businessId} label="Business ID" emptyText="No Business ID image uploaded." />
-            <DocumentUploader label="Upload a new Business ID image" files={idFiles} onChange={setIdFiles} limits={LIMITS.profileImages} disabled={saving} />
+          <Card title={t.businessId} as="div" className="document-card">
+            <UploadedImage id={provider.businessId} label={t.businessId} emptyText={t.noBusinessId} />
+            <DocumentUploader label={t.newBusinessId} files={idFiles} onChange={setIdFiles} limits={LIMITS.profileImages} disabled={saving} />
           </Card>
-          <Card title="Business License" as="div" className="document-card">
-            <UploadedImage id={provider.businessLicense} label="Business License" emptyText="No Business License image uploaded." />
+          <Card title={t.businessLicense} as="div" className="document-card">
+            <UploadedImage id={provider.businessLicense} label={t.businessLicense} emptyText={t.noBusinessLicense} />
             <DocumentUploader
-              label="Upload a new Business License image"
+              label={t.newBusinessLicense}
               files={licenseFiles}
               onChange={setLicenseFiles}
               limits={LIMITS.profileImages}
@@ -250,10 +256,10 @@ export function ProviderProfilePage() {
 
         <div className="row row--end">
           <Button variant="outline" disabled={saving} onClick={() => void navigate(DASHBOARD)}>
-            Cancel
+            {t.cancel}
           </Button>
           <Button type="submit" busy={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
+            {saving ? t.saving : t.save}
           </Button>
         </div>
       </form>

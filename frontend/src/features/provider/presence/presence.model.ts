@@ -1,3 +1,5 @@
+import { providerPresenceMessages } from '../../../shared/i18n/locales/en/provider';
+
 /** How often the app tells the server it is still open while online (the server's silence timeout is 5 min). */
 export const PRESENCE_HEARTBEAT_MS = 60_000;
 /** At most one position update per this interval... */
@@ -33,16 +35,20 @@ export function shouldSendFix(last: SentFix | null, fix: Fix, now: number): bool
 }
 
 /** The message for a Geolocation error, or null when the device simply has no fix yet. */
-export function positionErrorMessage(err: Pick<GeolocationPositionError, 'code' | 'PERMISSION_DENIED'>): string {
-  return err.code === err.PERMISSION_DENIED
-    ? 'Location permission was denied. Allow location for this site in your browser settings to be offered requests near where you are.'
-    : 'Could not get your location right now.';
+export function positionErrorMessage(err: Pick<GeolocationPositionError, 'code' | 'PERMISSION_DENIED'>, t = providerPresenceMessages.get()): string {
+  return err.code === err.PERMISSION_DENIED ? t.denied : t.noFix;
 }
 
 /** What the provider is told about how it is matched while online. */
-export function matchingNotice(online: boolean, livePosition: boolean, serviceAddress: string | null, hasBaseLocation: boolean): string {
-  if (!online) return 'You are offline: you will not be offered new requests.';
-  if (livePosition) return 'You are online: requests near your current location will appear in Requests.';
-  if (hasBaseLocation) return `You are online without a live location: you are matched from your service address${serviceAddress ? ` (${serviceAddress})` : ''}.`;
-  return 'You are online, but without a location or a service address nobody can be matched to you. Allow location, or add a service address in Profile.';
+export function matchingNotice(
+  online: boolean,
+  livePosition: boolean,
+  serviceAddress: string | null,
+  hasBaseLocation: boolean,
+  t = providerPresenceMessages.get(),
+): string {
+  if (!online) return t.noticeOffline;
+  if (livePosition) return t.noticeLive;
+  if (hasBaseLocation) return serviceAddress ? t.noticeBaseAt({ address: serviceAddress }) : t.noticeBase;
+  return t.noticeNone;
 }

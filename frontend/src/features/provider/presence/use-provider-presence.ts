@@ -1,6 +1,7 @@
 import type { ProviderPresenceBody, ProviderView } from '@tiredash/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { providerPresenceMessages } from '../../../shared/i18n/locales/en/provider';
 import { useSetProviderPresenceMutation } from '../api';
 import { PRESENCE_HEARTBEAT_MS, PRESENCE_POSITION_OPTIONS, positionErrorMessage, shouldSendFix, type Fix, type SentFix } from './presence.model';
 
@@ -68,7 +69,7 @@ export function useProviderPresence(
     setError(null);
     let position: Fix | null = null;
     if (!source) {
-      setError('Location is not available in this browser.');
+      setError(providerPresenceMessages.get().unavailable);
     } else {
       setLocating(true);
       try {
@@ -87,7 +88,7 @@ export function useProviderPresence(
       lastSent.current = position ? { ...position, at: Date.now() } : null;
     } catch (err) {
       wantOnline.current = false;
-      setError(errorMessage(err, 'Could not go online. Please try again.'));
+      setError(errorMessage(err, providerPresenceMessages.get().onlineFailed));
     } finally {
       setBusy(false);
     }
@@ -103,7 +104,7 @@ export function useProviderPresence(
       lastSent.current = null;
     } catch (err) {
       wantOnline.current = true;
-      setError(errorMessage(err, 'Could not go offline. Please try again.'));
+      setError(errorMessage(err, providerPresenceMessages.get().offlineFailed));
     } finally {
       setBusy(false);
     }
