@@ -107,6 +107,14 @@ export class BidsService {
     const d = body.data;
     if (!UUID.test(d.requestId) || !UUID.test(userId)) throw RequestsError.requestNotFound();
     const client = await this.pool().connect();
+    // A checked-out pg client has no 'error' listener (the pool takes its own off): a server ending the connection
+    // between the two statements (PostgreSQL restarted: FATAL 57P01) would be an unhandled 'error' event that
+    // crashes the process. Kept here, it drops the connection instead and the bid fails like any failed write.
+    let lost: Error | undefined;
+    const onLost = (err: Error): void => {
+      lost = err;
+    };
+    client.on('error', onLost);
     let inTransaction = false;
     try {
       const lit = (v: string): string => literal(client, v);
@@ -209,9 +217,10 @@ export class BidsService {
       return this.views.bidView(bid, card);
     } finally {
       // A refusal, or a failed write: nothing of the bid stays. A connection that cannot even roll back is dropped.
-      let broken: Error | undefined;
-      if (inTransaction) await client.query('ROLLBACK').catch((err: Error) => (broken = err));
-      client.release(broken);
+      let broken: Error | undefined = lost;
+      if (inTransaction && !broken) await client.query('ROLLBACK').catch((err: Error) => (broken = err));
+      client.off('error', onLost);
+      client.release(broken ?? lost);
     }
   }
 
