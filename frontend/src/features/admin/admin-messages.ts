@@ -1,27 +1,52 @@
+import { adminMessagesMessages } from '../../shared/i18n/locales/en/admin';
 import type { ToastInput } from '../../shared/toast/toast-context';
 
 type Pair = { success: ToastInput; failure: ToastInput };
 
-function pair(what: string, done: string): Pair {
+type Area = 'hero' | 'cards' | 'about' | 'contact' | 'careers' | 'privacy' | 'terms' | 'settings' | 'apiKeys' | 'logo';
+
+/** One editor's toasts, worded in the language shown when they are read. */
+function pair(area: Area): Pair {
+  const t = adminMessagesMessages.get();
   return {
-    success: { title: 'Saved', description: done },
-    failure: { title: 'Error', description: `Failed to update ${what}. Please try again.`, variant: 'destructive' },
+    success: { title: t.savedTitle, description: t[`${area}Done`] },
+    failure: { title: t.errorTitle, description: t.failed({ what: t[`${area}What`] }), variant: 'destructive' },
   };
 }
 
 /** Success and failure toasts of the admin editors (spec section 8 leaves the wording open). */
 export const ADMIN_MESSAGES = {
-  hero: pair('the hero section', 'Hero section updated.'),
-  cards: pair('the service cards', 'Service cards updated.'),
-  about: pair('the About page', 'About page updated.'),
-  contact: pair('the Contact page', 'Contact page updated.'),
-  careers: pair('the Careers page', 'Careers page updated.'),
-  privacy: pair('the Privacy Policy', 'Privacy Policy updated.'),
-  terms: pair('the Terms of Service', 'Terms of Service updated.'),
-  settings: pair('the system settings', 'System settings updated.'),
-  apiKeys: pair('the API keys', 'API keys updated.'),
-  logo: pair('the logo', 'Logo updated.'),
-} as const satisfies Record<string, Pair>;
+  get hero() {
+    return pair('hero');
+  },
+  get cards() {
+    return pair('cards');
+  },
+  get about() {
+    return pair('about');
+  },
+  get contact() {
+    return pair('contact');
+  },
+  get careers() {
+    return pair('careers');
+  },
+  get privacy() {
+    return pair('privacy');
+  },
+  get terms() {
+    return pair('terms');
+  },
+  get settings() {
+    return pair('settings');
+  },
+  get apiKeys() {
+    return pair('apiKeys');
+  },
+  get logo() {
+    return pair('logo');
+  },
+} satisfies Record<Area, Pair>;
 
 /** A failure toast that names the server's reason when it gave one. */
 export function failureWith(base: ToastInput, serverMessage: string | null): ToastInput {

@@ -1,4 +1,5 @@
 import type { ServiceCard } from '@tiredash/contracts';
+import { adminCardsMessages } from '../../shared/i18n/locales/en/admin';
 
 /** A card in the editor: the stored fields plus a local key (cards are saved without ids). */
 export interface EditableCard {
@@ -9,8 +10,11 @@ export interface EditableCard {
   price: string;
 }
 
-/** 'Add Service Card' puts this card at the top (spec section 2). */
-export const NEW_CARD = { title: 'New Service', body: 'Service description', icon: '', price: '0' } as const;
+/** 'Add Service Card' puts this card at the top (spec section 2: 'New Service' / 'Service description' / '0', in the language shown). */
+export function newCard(): Omit<EditableCard, 'key'> {
+  const t = adminCardsMessages.get();
+  return { title: t.newTitle, body: t.newBody, icon: '', price: '0' };
+}
 
 let nextKey = 0;
 const newKey = (): string => `card-${++nextKey}`;
@@ -20,7 +24,7 @@ export function editableCards(cards: readonly ServiceCard[]): EditableCard[] {
 }
 
 export function addCardOnTop(cards: readonly EditableCard[]): EditableCard[] {
-  return [{ key: newKey(), ...NEW_CARD }, ...cards];
+  return [{ key: newKey(), ...newCard() }, ...cards];
 }
 
 export function removeCard(cards: readonly EditableCard[], key: string): EditableCard[] {
@@ -34,15 +38,16 @@ export function updateCard(cards: readonly EditableCard[], key: string, change: 
 /** 'Homepage card price numeric, minimum 0' (up to two decimals, as the server accepts). */
 export function priceError(price: string): string | null {
   const value = price.trim();
-  if (value === '') return 'Price is required';
+  const t = adminCardsMessages.get();
+  if (value === '') return t.priceRequired;
   if (!/^\d+(\.\d{1,2})?$/.test(value)) {
-    return /^-/.test(value) && Number.isFinite(Number(value)) ? 'Price must be 0 or more' : 'Price must be a number';
+    return /^-/.test(value) && Number.isFinite(Number(value)) ? t.priceMin : t.priceNumber;
   }
   return null;
 }
 
 export function titleError(title: string): string | null {
-  return title.trim() === '' ? 'Title is required' : null;
+  return title.trim() === '' ? adminCardsMessages.get().titleRequired : null;
 }
 
 export type CardErrors = Record<string, { title?: string; price?: string }>;

@@ -1,11 +1,13 @@
 import type { SettingsData, SettingsView } from '@tiredash/contracts';
+import { adminSettingsMessages } from '../../shared/i18n/locales/en/admin';
 
+/** The feature toggles, in order (labels and hints: admin/settingsToggles, `<key>` and `<key>Hint`). */
 export const SETTING_TOGGLES = [
-  { key: 'messaging', label: 'Messaging', hint: 'Customers and providers can message each other.' },
-  { key: 'voip', label: 'VoIP Calls', hint: 'In-app voice calls between customers and providers.' },
-  { key: 'pushNotifications', label: 'Push Notifications', hint: 'Send push notifications to mobile devices.' },
-  { key: 'tipping', label: 'Tipping', hint: 'Customers can add a tip when paying.' },
-  { key: 'advertising', label: 'Advertising', hint: 'Show partner offers on the platform.' },
+  { key: 'messaging' },
+  { key: 'voip' },
+  { key: 'pushNotifications' },
+  { key: 'tipping' },
+  { key: 'advertising' },
 ] as const;
 export type ToggleKey = (typeof SETTING_TOGGLES)[number]['key'];
 
@@ -38,10 +40,11 @@ export function settingsFormOf(view: SettingsView): SettingsForm {
 
 /** A whole percentage from 0 to 100 ('Service fee entered as integer'). */
 export function checkPercent(raw: string, label: string): string | null {
+  const t = adminSettingsMessages.get();
   const value = raw.trim();
-  if (value === '') return `${label} is required`;
-  if (!/^\d+$/.test(value)) return `${label} must be a whole number`;
-  if (Number(value) > 100) return `${label} must be 100 or less`;
+  if (value === '') return t.required({ label });
+  if (!/^\d+$/.test(value)) return t.whole({ label });
+  if (Number(value) > 100) return t.max({ label });
   return null;
 }
 
@@ -53,8 +56,9 @@ export type SettingsCheck = { ok: true; data: SettingsData } | { ok: false; erro
  */
 export function buildSettingsUpdate(form: SettingsForm, original: SettingsView): SettingsCheck {
   const errors: Partial<Record<SettingsField, string>> = {};
-  const serviceFeeError = checkPercent(form.serviceFee, 'Service fee');
-  const walletFeeError = checkPercent(form.walletFee, 'Wallet fee');
+  const t = adminSettingsMessages.get();
+  const serviceFeeError = checkPercent(form.serviceFee, t.serviceFeeName);
+  const walletFeeError = checkPercent(form.walletFee, t.walletFeeName);
   if (serviceFeeError) errors.serviceFee = serviceFeeError;
   if (walletFeeError) errors.walletFee = walletFeeError;
   if (Object.keys(errors).length > 0) return { ok: false, errors };

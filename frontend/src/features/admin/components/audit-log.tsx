@@ -1,5 +1,9 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../shared/api/api-error';
+import { formatDateTime } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminAuditMessages, adminRolesMessages } from '../../../shared/i18n/locales/en/admin';
+import { labelOf } from '../../tracking/tracking-labels';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
 import { useListAuditLogQuery } from '../api';
@@ -13,13 +17,10 @@ export function auditValue(value: unknown): string {
   return JSON.stringify(value, null, 1);
 }
 
-function formatWhen(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** The Audit tab: every admin change, newest first (GET /api/audit-log), paginated. */
 export function AuditLog() {
+  const t = useMessages(adminAuditMessages);
+  const roles = useMessages(adminRolesMessages);
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, error, refetch, isFetching } = useListAuditLogQuery(
     { page, pageSize: AUDIT_PAGE_SIZE },
@@ -27,41 +28,41 @@ export function AuditLog() {
   );
   const pageCount = data?.meta.pagination.pageCount ?? 1;
 
-  if (isLoading) return <Spinner label="Loading the audit log..." />;
-  if (isError) return <ErrorState message={errorMessage(error, 'Could not load the audit log.')} onRetry={() => void refetch()} />;
+  if (isLoading) return <Spinner label={t.loading} />;
+  if (isError) return <ErrorState message={errorMessage(error, t.loadFailed)} onRetry={() => void refetch()} />;
 
   return (
     <section aria-labelledby="audit-heading" className="stack">
       <div className="row row--between">
-        <h2 id="audit-heading">Audit Log</h2>
+        <h2 id="audit-heading">{t.title}</h2>
         <Button variant="ghost" size="sm" onClick={() => void refetch()} busy={isFetching}>
-          Refresh
+          {t.refresh}
         </Button>
       </div>
       {!data || data.data.length === 0 ? (
-        <EmptyState>No admin changes have been recorded yet.</EmptyState>
+        <EmptyState>{t.empty}</EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="table audit-table">
-            <caption className="visually-hidden">Admin changes, newest first</caption>
+            <caption className="visually-hidden">{t.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Before</th>
-                <th scope="col">After</th>
+                <th scope="col">{t.when}</th>
+                <th scope="col">{t.who}</th>
+                <th scope="col">{t.what}</th>
+                <th scope="col">{t.before}</th>
+                <th scope="col">{t.after}</th>
               </tr>
             </thead>
             <tbody>
               {data.data.map((entry) => (
                 <tr key={entry.id}>
                   <td>
-                    <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
                   <td>
-                    {entry.by ?? 'unknown'}
-                    {entry.byRole && <span className="muted"> ({entry.byRole})</span>}
+                    {entry.by ?? t.unknown}
+                    {entry.byRole && <span className="muted"> ({labelOf(roles, entry.byRole)})</span>}
                   </td>
                   <td>
                     <code>{entry.action}</code>
@@ -80,15 +81,15 @@ export function AuditLog() {
           </table>
         </div>
       )}
-      <nav className="row row--between" aria-label="Audit log pages">
+      <nav className="row row--between" aria-label={t.pages}>
         <Button variant="outline" size="sm" disabled={page <= 1 || isFetching} onClick={() => setPage((p) => p - 1)}>
-          Newer
+          {t.newer}
         </Button>
         <span className="muted">
-          Page {page} of {Math.max(pageCount, 1)}
+          {t.pageOf({ page, count: Math.max(pageCount, 1) })}
         </span>
         <Button variant="outline" size="sm" disabled={page >= pageCount || isFetching} onClick={() => setPage((p) => p + 1)}>
-          Older
+          {t.older}
         </Button>
       </nav>
     </section>

@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { HomeView } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminHeroMessages } from '../../../shared/i18n/locales/en/admin';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -23,6 +25,7 @@ const heroOf = (home: HomeView): HeroValues => ({
 /** The landing page's hero: two heading lines and the paragraph. */
 export function HeroEditor({ home }: { home: HomeView }) {
   const { toast } = useToast();
+  const t = useMessages(adminHeroMessages);
   const [values, setValues] = useState<HeroValues>(() => heroOf(home));
   const [update, { isLoading: saving }] = useUpdatePageMutation();
 
@@ -42,20 +45,20 @@ export function HeroEditor({ home }: { home: HomeView }) {
   };
 
   return (
-    <Card title="Hero Section" description="The headline and paragraph at the top of the landing page. Empty fields show the built-in text.">
+    <Card title={t.title} description={t.description}>
       <form className="stack" noValidate onSubmit={(e) => void onSubmit(e)}>
         <fieldset className="form-section" disabled={saving}>
-          <legend className="visually-hidden">Hero Section</legend>
+          <legend className="visually-hidden">{t.title}</legend>
           <div className="form-grid">
             <TextField
-              label="Hero Heading 1"
+              label={t.heading1}
               name="heroHeading1"
               maxLength={200}
               value={values.heroHeading1}
               onChange={(e) => setValues((v) => ({ ...v, heroHeading1: e.target.value }))}
             />
             <TextField
-              label="Hero Heading 2"
+              label={t.heading2}
               name="heroHeading2"
               maxLength={200}
               value={values.heroHeading2}
@@ -63,7 +66,7 @@ export function HeroEditor({ home }: { home: HomeView }) {
             />
           </div>
           <TextAreaField
-            label="Hero Paragraph"
+            label={t.paragraph}
             name="heroParagraph"
             rows={3}
             maxLength={2000}
@@ -73,7 +76,7 @@ export function HeroEditor({ home }: { home: HomeView }) {
         </fieldset>
         <div className="row row--end">
           <Button type="submit" busy={saving}>
-            {saving ? 'Saving...' : 'Save Hero'}
+            {saving ? t.saving : t.save}
           </Button>
         </div>
       </form>

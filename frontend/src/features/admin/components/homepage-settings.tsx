@@ -1,4 +1,6 @@
 import { errorMessage } from '../../../shared/api/api-error';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminHomepageMessages } from '../../../shared/i18n/locales/en/admin';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { useGetHomeViewQuery } from '../../content/api';
 import { HeroEditor } from './hero-editor';
@@ -7,11 +9,12 @@ import { ServiceCardsEditor } from './service-cards-editor';
 
 /** The Homepage Settings tab: hero, service cards and the five page editors, each saved on its own. */
 export function HomepageSettings() {
+  const t = useMessages(adminHomepageMessages);
   const home = useGetHomeViewQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <div className="stack">
-      {home.isLoading && <Spinner label="Loading homepage content..." />}
-      {home.isError && <ErrorState message={errorMessage(home.error, 'Could not load the homepage content.')} onRetry={() => void home.refetch()} />}
+      {home.isLoading && <Spinner label={t.loading} />}
+      {home.isError && <ErrorState message={errorMessage(home.error, t.loadFailed)} onRetry={() => void home.refetch()} />}
       {home.data && (
         <>
           <HeroEditor home={home.data} />

@@ -1,6 +1,15 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { AboutView, CareersView, ContactView, PrivacyView, TermsView } from '@tiredash/contracts';
 import { errorMessage, fieldErrorsOf } from '../../../shared/api/api-error';
+import { useMessages } from '../../../shared/i18n/i18n';
+import {
+  adminEditorAboutMessages,
+  adminEditorCareersMessages,
+  adminEditorContactMessages,
+  adminEditorMessages,
+  adminEditorPrivacyMessages,
+  adminEditorTermsMessages,
+} from '../../../shared/i18n/locales/en/admin';
 import type { ToastInput } from '../../../shared/toast/toast-context';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
@@ -43,10 +52,11 @@ interface EditorFrameProps {
 
 /** One page editor: its card, its fields (disabled while saving) and its own Save button. */
 function EditorFrame({ title, description, loading, failed, onRetry, saving, onSubmit, children }: EditorFrameProps) {
+  const t = useMessages(adminEditorMessages);
   return (
     <Card title={title} description={description}>
-      {loading && <Spinner label={`Loading ${title}...`} />}
-      {failed && <ErrorState message={`Could not load the ${title}.`} onRetry={onRetry} />}
+      {loading && <Spinner label={t.loading({ title })} />}
+      {failed && <ErrorState message={t.loadFailed({ title })} onRetry={onRetry} />}
       {!loading && !failed && (
         <form
           className="stack"
@@ -61,8 +71,8 @@ function EditorFrame({ title, description, loading, failed, onRetry, saving, onS
             {children}
           </fieldset>
           <div className="row row--end">
-            <Button type="submit" busy={saving} aria-label={`Save ${title}`}>
-              {saving ? 'Saving...' : 'Save'}
+            <Button type="submit" busy={saving} aria-label={t.saveLabel({ title })}>
+              {saving ? t.saving : t.save}
             </Button>
           </div>
         </form>
@@ -82,24 +92,24 @@ function useDraft<V, D>(view: V | undefined, toDraft: (view: V) => D, empty: D):
   return [draft, (update) => setDraft(update)];
 }
 
-const HTML_HINT = 'HTML is allowed (headings, paragraphs, lists, links); scripts and event handlers are removed when saved.';
-
 export function AboutEditor() {
   const query = useGetAboutQuery();
   const [draft, setDraft] = useDraft(query.data, (v: AboutView) => ({ headerText: v.headerText, infoText: v.infoText }), { headerText: '', infoText: '' });
   const { save, saving } = useSavePage('about', ADMIN_MESSAGES.about);
+  const t = useMessages(adminEditorAboutMessages);
+  const htmlHint = useMessages(adminEditorMessages).htmlHint;
   return (
     <EditorFrame
-      title="About Page"
-      description="The header and text of /about."
+      title={t.title}
+      description={t.description}
       loading={query.isLoading}
       failed={query.isError}
       onRetry={() => void query.refetch()}
       saving={saving}
       onSubmit={() => void save({ headerText: draft.headerText.trim(), infoText: draft.infoText })}
     >
-      <TextField label="About Header" name="aboutHeader" maxLength={500} value={draft.headerText} onChange={(e) => setDraft((d) => ({ ...d, headerText: e.target.value }))} />
-      <TextAreaField label="About Text" name="aboutText" rows={6} hint={HTML_HINT} value={draft.infoText} onChange={(e) => setDraft((d) => ({ ...d, infoText: e.target.value }))} />
+      <TextField label={t.header} name="aboutHeader" maxLength={500} value={draft.headerText} onChange={(e) => setDraft((d) => ({ ...d, headerText: e.target.value }))} />
+      <TextAreaField label={t.text} name="aboutText" rows={6} hint={htmlHint} value={draft.infoText} onChange={(e) => setDraft((d) => ({ ...d, infoText: e.target.value }))} />
     </EditorFrame>
   );
 }
@@ -109,10 +119,11 @@ export function ContactEditor() {
   const [draft, setDraft] = useDraft(query.data, (v: ContactView) => ({ email: v.email, phone: v.phone, address: v.address }), { email: '', phone: '', address: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { save, saving } = useSavePage('contact', ADMIN_MESSAGES.contact);
+  const t = useMessages(adminEditorContactMessages);
   return (
     <EditorFrame
-      title="Contact Page"
-      description="The email, phone and address shown on /contact."
+      title={t.title}
+      description={t.description}
       loading={query.isLoading}
       failed={query.isError}
       onRetry={() => void query.refetch()}
@@ -123,10 +134,10 @@ export function ContactEditor() {
       }}
     >
       <div className="form-grid">
-        <TextField label="Contact Email" name="contactEmail" type="email" value={draft.email} error={errors.email} onChange={(e) => setDraft((d) => ({ ...d, email: e.target.value }))} />
-        <TextField label="Contact Phone" name="contactPhone" type="tel" value={draft.phone} error={errors.phone} onChange={(e) => setDraft((d) => ({ ...d, phone: e.target.value }))} />
+        <TextField label={t.email} name="contactEmail" type="email" value={draft.email} error={errors.email} onChange={(e) => setDraft((d) => ({ ...d, email: e.target.value }))} />
+        <TextField label={t.phone} name="contactPhone" type="tel" value={draft.phone} error={errors.phone} onChange={(e) => setDraft((d) => ({ ...d, phone: e.target.value }))} />
       </div>
-      <TextAreaField label="Address" name="contactAddress" rows={2} value={draft.address} error={errors.address} onChange={(e) => setDraft((d) => ({ ...d, address: e.target.value }))} />
+      <TextAreaField label={t.address} name="contactAddress" rows={2} value={draft.address} error={errors.address} onChange={(e) => setDraft((d) => ({ ...d, address: e.target.value }))} />
     </EditorFrame>
   );
 }
@@ -146,12 +157,13 @@ export function CareersEditor() {
     { introText: '', positions: [] as PositionDraft[] },
   );
   const { save, saving } = useSavePage('careers', ADMIN_MESSAGES.careers);
+  const t = useMessages(adminEditorCareersMessages);
   const setPosition = (key: number, change: Partial<PositionDraft>) =>
     setDraft((d) => ({ ...d, positions: d.positions.map((p) => (p.key === key ? { ...p, ...change } : p)) }));
   return (
     <EditorFrame
-      title="Careers Page"
-      description="The introduction and open positions of /careers. With no positions the page lists the built-in ones."
+      title={t.title}
+      description={t.description}
       loading={query.isLoading}
       failed={query.isError}
       onRetry={() => void query.refetch()}
@@ -165,17 +177,17 @@ export function CareersEditor() {
         })
       }
     >
-      <TextAreaField label="Careers Text" name="careersText" rows={4} value={draft.introText} onChange={(e) => setDraft((d) => ({ ...d, introText: e.target.value }))} />
+      <TextAreaField label={t.text} name="careersText" rows={4} value={draft.introText} onChange={(e) => setDraft((d) => ({ ...d, introText: e.target.value }))} />
       <div className="stack stack--tight">
-        <p className="field__label">Open Positions</p>
-        {draft.positions.length === 0 && <p className="muted">No positions listed.</p>}
+        <p className="field__label">{t.positions}</p>
+        {draft.positions.length === 0 && <p className="muted">{t.none}</p>}
         <ul className="position-editor-list">
           {draft.positions.map((position, index) => (
             <li key={position.key} className="position-editor">
-              <TextField label={`Position ${index + 1} Title`} value={position.title} onChange={(e) => setPosition(position.key, { title: e.target.value })} />
-              <TextField label={`Position ${index + 1} Location`} value={position.location} onChange={(e) => setPosition(position.key, { location: e.target.value })} />
+              <TextField label={t.positionTitle({ n: index + 1 })} value={position.title} onChange={(e) => setPosition(position.key, { title: e.target.value })} />
+              <TextField label={t.positionLocation({ n: index + 1 })} value={position.location} onChange={(e) => setPosition(position.key, { location: e.target.value })} />
               <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, positions: d.positions.filter((p) => p.key !== position.key) }))}>
-                Remove Position {index + 1}
+                {t.remove({ n: index + 1 })}
               </Button>
             </li>
           ))}
@@ -186,7 +198,7 @@ export function CareersEditor() {
             size="sm"
             onClick={() => setDraft((d) => ({ ...d, positions: [...d.positions, { key: ++positionKey, title: '', location: '' }] }))}
           >
-            Add Position
+            {t.add}
           </Button>
         </div>
       </div>
@@ -198,17 +210,19 @@ export function PrivacyEditor() {
   const query = useGetPrivacyQuery();
   const [draft, setDraft] = useDraft(query.data, (v: PrivacyView) => v.text, '');
   const { save, saving } = useSavePage('privacy-policy', ADMIN_MESSAGES.privacy);
+  const t = useMessages(adminEditorPrivacyMessages);
+  const htmlHint = useMessages(adminEditorMessages).htmlHint;
   return (
     <EditorFrame
-      title="Privacy Policy"
-      description="The text of /privacy-policy."
+      title={t.title}
+      description={t.description}
       loading={query.isLoading}
       failed={query.isError}
       onRetry={() => void query.refetch()}
       saving={saving}
       onSubmit={() => void save({ text: draft })}
     >
-      <TextAreaField label="Privacy Policy Text" name="privacyText" rows={8} hint={HTML_HINT} value={draft} onChange={(e) => setDraft(() => e.target.value)} />
+      <TextAreaField label={t.text} name="privacyText" rows={8} hint={htmlHint} value={draft} onChange={(e) => setDraft(() => e.target.value)} />
     </EditorFrame>
   );
 }
@@ -217,17 +231,19 @@ export function TermsEditor() {
   const query = useGetTermsQuery();
   const [draft, setDraft] = useDraft(query.data, (v: TermsView) => v.content, '');
   const { save, saving } = useSavePage('terms-of-service', ADMIN_MESSAGES.terms);
+  const t = useMessages(adminEditorTermsMessages);
+  const htmlHint = useMessages(adminEditorMessages).htmlHint;
   return (
     <EditorFrame
-      title="Terms of Service"
-      description="The text of /terms-of-service."
+      title={t.title}
+      description={t.description}
       loading={query.isLoading}
       failed={query.isError}
       onRetry={() => void query.refetch()}
       saving={saving}
       onSubmit={() => void save({ content: draft })}
     >
-      <TextAreaField label="Terms of Service Text" name="termsText" rows={8} hint={HTML_HINT} value={draft} onChange={(e) => setDraft(() => e.target.value)} />
+      <TextAreaField label={t.text} name="termsText" rows={8} hint={htmlHint} value={draft} onChange={(e) => setDraft(() => e.target.value)} />
     </EditorFrame>
   );
 }

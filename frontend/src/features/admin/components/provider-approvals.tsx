@@ -2,6 +2,10 @@ import { useCallback, useState } from 'react';
 import type { ProviderView } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate, formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminApprovalsMessages } from '../../../shared/i18n/locales/en/admin';
+import { providerServicesMessages } from '../../../shared/i18n/locales/en/provider';
+import { labelOf } from '../../tracking/tracking-labels';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -11,17 +15,19 @@ import { useListPendingProvidersQuery, useUpdateProviderMutation } from '../../p
 import { Pager, SearchBox } from '../../../shared/ui/list-controls';
 
 function ProviderDetails({ provider }: { provider: ProviderView }) {
+  const t = useMessages(adminApprovalsMessages);
+  const services = useMessages(providerServicesMessages);
   const rows: Array<[string, string]> = [
-    ['Business Name', provider.businessName],
-    ['Full Name', provider.fullName ?? '—'],
-    ['Email', provider.user?.email ?? '—'],
-    ['Phone', provider.phone],
-    ['Years Experience', String(provider.yearsExperience)],
-    ['Hourly Rate', formatMoney(provider.hourlyRate)],
-    ['Service Radius', `${provider.serviceArea.radius} miles`],
-    ['Services', provider.service_types.join(', ') || '—'],
-    ['Vehicle Details', provider.vehicleSpecs ?? '—'],
-    ['Applied', formatDate(provider.createdAt)],
+    [t.businessName, provider.businessName],
+    [t.fullName, provider.fullName ?? '—'],
+    [t.email, provider.user?.email ?? '—'],
+    [t.phone, provider.phone],
+    [t.yearsExperience, String(provider.yearsExperience)],
+    [t.hourlyRate, formatMoney(provider.hourlyRate)],
+    [t.serviceRadius, t.radiusMiles({ radius: provider.serviceArea.radius })],
+    [t.services, provider.service_types.map((s) => labelOf(services, s)).join(', ') || '—'],
+    [t.vehicleDetails, provider.vehicleSpecs ?? '—'],
+    [t.applied, formatDate(provider.createdAt)],
   ];
   return (
     <dl className="detail-list">
@@ -37,15 +43,16 @@ function ProviderDetails({ provider }: { provider: ProviderView }) {
 
 /** The two application documents: thumbnails from the uploads, click to enlarge. */
 function ProviderDocuments({ provider }: { provider: ProviderView }) {
+  const t = useMessages(adminApprovalsMessages);
   return (
-    <section aria-label="Documents" className="document-grid">
+    <section aria-label={t.documents} className="document-grid">
       <figure className="document-figure">
-        <figcaption className="field__label">Business ID</figcaption>
-        <UploadedImage id={provider.businessId} label="Business ID" emptyText="No Business ID image uploaded." />
+        <figcaption className="field__label">{t.businessId}</figcaption>
+        <UploadedImage id={provider.businessId} label={t.businessId} emptyText={t.noBusinessId} />
       </figure>
       <figure className="document-figure">
-        <figcaption className="field__label">Business License</figcaption>
-        <UploadedImage id={provider.businessLicense} label="Business License" emptyText="No Business License image uploaded." />
+        <figcaption className="field__label">{t.businessLicense}</figcaption>
+        <UploadedImage id={provider.businessLicense} label={t.businessLicense} emptyText={t.noBusinessLicense} />
       </figure>
     </section>
   );
@@ -54,6 +61,7 @@ function ProviderDocuments({ provider }: { provider: ProviderView }) {
 /** Pending providers (isApproved unset) with a review dialog (details and documents) to approve or reject. */
 export function ProviderApprovals() {
   const { toast } = useToast();
+  const t = useMessages(adminApprovalsMessages);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const { data, isLoading, isError, error, refetch, isFetching } = useListPendingProvidersQuery({ page, search });
@@ -69,31 +77,33 @@ export function ProviderApprovals() {
   const decide = async (provider: ProviderView, isApproved: boolean) => {
     try {
       await updateProvider({ id: provider.documentId, body: { data: { isApproved } } }).unwrap();
+      const text = adminApprovalsMessages.get();
       toast({
-        title: isApproved ? 'Provider Approved' : 'Provider Rejected',
-        description: `${provider.businessName} has been ${isApproved ? 'approved' : 'rejected'}.`,
+        title: isApproved ? text.approvedTitle : text.rejectedTitle,
+        description: isApproved ? text.approved({ name: provider.businessName }) : text.rejected({ name: provider.businessName }),
       });
       setReviewing(null);
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to update the provider. Please try again.'), variant: 'destructive' });
+      const text = adminApprovalsMessages.get();
+      toast({ title: text.errorTitle, description: errorMessage(err, text.failed), variant: 'destructive' });
     }
   };
 
   return (
     <section aria-labelledby="approvals-heading" className="stack">
       <div className="row row--between">
-        <h2 id="approvals-heading">Pending Provider Applications</h2>
+        <h2 id="approvals-heading">{t.title}</h2>
         <Button variant="ghost" size="sm" onClick={() => void refetch()} busy={isFetching}>
-          Refresh
+          {t.refresh}
         </Button>
       </div>
-      <SearchBox label="Search applications" placeholder="Business, name, phone or e-mail" onSearch={onSearch} />
+      <SearchBox label={t.search} placeholder={t.searchPlaceholder} onSearch={onSearch} />
       {isLoading ? (
-        <Spinner label="Loading pending providers..." />
+        <Spinner label={t.loading} />
       ) : isError ? (
-        <ErrorState message={errorMessage(error, 'Could not load pending providers.')} onRetry={() => void refetch()} />
+        <ErrorState message={errorMessage(error, t.loadFailed)} onRetry={() => void refetch()} />
       ) : !providers || providers.length === 0 ? (
-        <EmptyState>{search ? `No applications match “${search}”.` : 'No providers are waiting for approval.'}</EmptyState>
+        <EmptyState>{search ? t.noMatch({ search }) : t.empty}</EmptyState>
       ) : (
         <ul className="list">
           {providers.map((provider) => (
@@ -101,30 +111,30 @@ export function ProviderApprovals() {
               <div>
                 <p className="list__title">{provider.businessName}</p>
                 <p className="muted">
-                  {provider.fullName ?? provider.user?.username ?? ''} · {provider.user?.email ?? provider.phone} · applied {formatDate(provider.createdAt)}
+                  {provider.fullName ?? provider.user?.username ?? ''} · {provider.user?.email ?? provider.phone} · {t.appliedOn({ date: formatDate(provider.createdAt) })}
                 </p>
               </div>
               <Button variant="outline" size="sm" onClick={() => setReviewing(provider)}>
-                Review
+                {t.review}
               </Button>
             </li>
           ))}
         </ul>
       )}
-      {data && <Pager label="Application pages" page={data.page} pageCount={data.pageCount} total={data.total} busy={isFetching} onPage={setPage} />}
+      {data && <Pager label={t.pages} page={data.page} pageCount={data.pageCount} total={data.total} busy={isFetching} onPage={setPage} />}
       <Dialog
         open={reviewing !== null}
-        title="Review Provider"
-        description={reviewing ? `Approve or reject the application of ${reviewing.businessName}.` : undefined}
+        title={t.dialogTitle}
+        description={reviewing ? t.dialogDescription({ name: reviewing.businessName }) : undefined}
         onClose={() => setReviewing(null)}
         footer={
           reviewing && (
             <>
               <Button variant="destructive" busy={saving} onClick={() => void decide(reviewing, false)}>
-                Reject
+                {t.reject}
               </Button>
               <Button busy={saving} onClick={() => void decide(reviewing, true)}>
-                Approve
+                {t.approve}
               </Button>
             </>
           )

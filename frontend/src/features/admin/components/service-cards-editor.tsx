@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ServiceCard } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminCardsMessages } from '../../../shared/i18n/locales/en/admin';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -16,6 +18,7 @@ import { addCardOnTop, cardsToSave, editableCards, priceError, removeCard, updat
  */
 export function ServiceCardsEditor({ cards: stored }: { cards: readonly ServiceCard[] }) {
   const { toast } = useToast();
+  const t = useMessages(adminCardsMessages);
   const [cards, setCards] = useState<EditableCard[]>(() => editableCards(stored));
   const [errors, setErrors] = useState<CardErrors>({});
   const [update, { isLoading: saving }] = useUpdatePageMutation();
@@ -51,22 +54,22 @@ export function ServiceCardsEditor({ cards: stored }: { cards: readonly ServiceC
   };
 
   return (
-    <Card title="Service Cards" description="The cards of the landing page's 'Our Services' section. The badge reads 'From $' and the price.">
+    <Card title={t.title} description={t.description}>
       <form className="stack" noValidate onSubmit={(e) => void onSubmit(e)}>
         <div className="row">
           <Button variant="outline" disabled={saving} onClick={() => setCards((list) => addCardOnTop(list))}>
-            Add Service Card
+            {t.add}
           </Button>
         </div>
-        {cards.length === 0 && <EmptyState>No cards: the landing page shows the built-in cards.</EmptyState>}
-        <ol className="card-editor-list" aria-label="Service cards">
+        {cards.length === 0 && <EmptyState>{t.empty}</EmptyState>}
+        <ol className="card-editor-list" aria-label={t.list}>
           {cards.map((card, index) => (
-            <li key={card.key} className="card-editor" aria-label={`Card ${index + 1}: ${card.title || 'untitled'}`}>
+            <li key={card.key} className="card-editor" aria-label={t.cardLabel({ n: index + 1, title: card.title || t.untitled })}>
               <fieldset className="form-section" disabled={saving}>
-                <legend>Card {index + 1}</legend>
+                <legend>{t.legend({ n: index + 1 })}</legend>
                 <div className="form-grid">
                   <TextField
-                    label="Title"
+                    label={t.fieldTitle}
                     name={`card-${index}-title`}
                     maxLength={120}
                     required
@@ -75,7 +78,7 @@ export function ServiceCardsEditor({ cards: stored }: { cards: readonly ServiceC
                     error={errors[card.key]?.title}
                   />
                   <TextField
-                    label="Price"
+                    label={t.price}
                     name={`card-${index}-price`}
                     type="number"
                     inputMode="decimal"
@@ -88,7 +91,7 @@ export function ServiceCardsEditor({ cards: stored }: { cards: readonly ServiceC
                   />
                 </div>
                 <TextAreaField
-                  label="Body"
+                  label={t.body}
                   name={`card-${index}-body`}
                   rows={2}
                   maxLength={1000}
@@ -96,8 +99,8 @@ export function ServiceCardsEditor({ cards: stored }: { cards: readonly ServiceC
                   onChange={(e) => change(card.key, 'body', e.target.value)}
                 />
                 <div className="row row--end">
-                  <Button variant="destructive" size="sm" aria-label={`Remove Card ${index + 1}`} onClick={() => setCards((list) => removeCard(list, card.key))}>
-                    Remove Card
+                  <Button variant="destructive" size="sm" aria-label={t.removeLabel({ n: index + 1 })} onClick={() => setCards((list) => removeCard(list, card.key))}>
+                    {t.remove}
                   </Button>
                 </div>
               </fieldset>
@@ -106,7 +109,7 @@ export function ServiceCardsEditor({ cards: stored }: { cards: readonly ServiceC
         </ol>
         <div className="row row--end">
           <Button type="submit" busy={saving}>
-            {saving ? 'Updating...' : 'Update Service Cards'}
+            {saving ? t.updating : t.update}
           </Button>
         </div>
       </form>

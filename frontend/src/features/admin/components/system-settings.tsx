@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { LIMITS, type SettingsView } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminSettingsMessages, adminSettingsTogglesMessages } from '../../../shared/i18n/locales/en/admin';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
@@ -14,7 +16,6 @@ import { ADMIN_MESSAGES, failureWith } from '../admin-messages';
 import { useGetSettingsQuery, useSetLogoMutation, useUpdateSettingsMutation } from '../api';
 import {
   buildSettingsUpdate,
-  PAYMENT_KEYS_NOTICE,
   SETTING_TOGGLES,
   settingsFormOf,
   type SettingsField,
@@ -24,6 +25,8 @@ import {
 /** Toggles, fees and the map key; payment keys are managed in the deployment environment (said, not offered). */
 export function SettingsEditor({ view }: { view: SettingsView }) {
   const { toast } = useToast();
+  const t = useMessages(adminSettingsMessages);
+  const toggles = useMessages(adminSettingsTogglesMessages);
   const [form, setForm] = useState<SettingsForm>(() => settingsFormOf(view));
   const [errors, setErrors] = useState<Partial<Record<SettingsField, string>>>({});
   const [save, { isLoading: saving }] = useUpdateSettingsMutation();
@@ -53,7 +56,7 @@ export function SettingsEditor({ view }: { view: SettingsView }) {
   return (
     <form className="stack" noValidate onSubmit={(e) => void onSubmit(e)}>
       <fieldset className="form-section" disabled={saving}>
-        <legend>Features</legend>
+        <legend>{t.features}</legend>
         <ul className="toggle-list">
           {SETTING_TOGGLES.map((toggle) => (
             <li key={toggle.key} className="toggle-list__item">
@@ -67,18 +70,18 @@ export function SettingsEditor({ view }: { view: SettingsView }) {
                     setForm((f) => ({ ...f, toggles: { ...f.toggles, [toggle.key]: on } }));
                   }}
                 />
-                <span className="toggle__label">{toggle.label}</span>
+                <span className="toggle__label">{toggles[toggle.key]}</span>
               </label>
-              <span className="field__hint">{toggle.hint}</span>
+              <span className="field__hint">{toggles[`${toggle.key}Hint`]}</span>
             </li>
           ))}
         </ul>
       </fieldset>
       <fieldset className="form-section" disabled={saving}>
-        <legend>Fees</legend>
+        <legend>{t.fees}</legend>
         <div className="form-grid">
           <TextField
-            label="Service Fee (%)"
+            label={t.serviceFee}
             name="serviceFee"
             type="number"
             inputMode="numeric"
@@ -89,10 +92,10 @@ export function SettingsEditor({ view }: { view: SettingsView }) {
             value={form.serviceFee}
             onChange={(e) => setField('serviceFee', e.target.value)}
             error={errors.serviceFee}
-            hint="A whole percentage; the default is 10."
+            hint={t.serviceFeeHint}
           />
           <TextField
-            label="Wallet Fee (%)"
+            label={t.walletFee}
             name="walletFee"
             type="number"
             inputMode="numeric"
@@ -103,31 +106,31 @@ export function SettingsEditor({ view }: { view: SettingsView }) {
             value={form.walletFee}
             onChange={(e) => setField('walletFee', e.target.value)}
             error={errors.walletFee}
-            hint="A whole percentage; the default is 20."
+            hint={t.walletFeeHint}
           />
         </div>
       </fieldset>
       <fieldset className="form-section" disabled={saving}>
-        <legend>API Keys</legend>
+        <legend>{t.apiKeys}</legend>
         <div className="form-grid">
           <TextField
-            label="Map Key"
+            label={t.mapKey}
             name="mapboxKey"
             autoComplete="off"
             spellCheck={false}
             value={form.mapboxKey}
             onChange={(e) => setField('mapboxKey', e.target.value)}
             error={errors.mapboxKey}
-            hint="Used by the maps; leave empty to remove it."
+            hint={t.mapKeyHint}
           />
         </div>
         <p className="notice" data-testid="payment-keys-notice">
-          {PAYMENT_KEYS_NOTICE}
+          {t.paymentKeys}
         </p>
       </fieldset>
       <div className="row row--end">
         <Button type="submit" busy={saving}>
-          {saving ? 'Saving...' : 'Save Settings'}
+          {saving ? t.saving : t.save}
         </Button>
       </div>
     </form>
@@ -137,6 +140,7 @@ export function SettingsEditor({ view }: { view: SettingsView }) {
 /** Logo: the current one, and an uploader (1 image, 5 MB) that sets a new one. */
 function LogoEditor() {
   const { toast } = useToast();
+  const t = useMessages(adminSettingsMessages);
   const home = useGetHomeViewQuery();
   const [files, setFiles] = useState<File[]>([]);
   const { upload, uploading } = useUpload();
@@ -165,13 +169,13 @@ function LogoEditor() {
   return (
     <div className="stack">
       <div className="row">
-        <span className="field__label">Current logo:</span>
-        {current ? <img src={current} alt="Current site logo" className="logo-preview" /> : <span className="muted">The built-in logo is shown.</span>}
+        <span className="field__label">{t.currentLogo}</span>
+        {current ? <img src={current} alt={t.currentLogoAlt} className="logo-preview" /> : <span className="muted">{t.builtInLogo}</span>}
       </div>
-      <DocumentUploader label="New Logo" files={files} onChange={setFiles} limits={LIMITS.logo} disabled={busy} />
+      <DocumentUploader label={t.newLogo} files={files} onChange={setFiles} limits={LIMITS.logo} disabled={busy} />
       <div className="row row--end">
         <Button busy={busy} disabled={files.length === 0} onClick={() => void onUpload()}>
-          {busy ? 'Uploading...' : 'Upload Logo'}
+          {busy ? t.uploading : t.uploadLogo}
         </Button>
       </div>
     </div>
@@ -180,15 +184,16 @@ function LogoEditor() {
 
 /** The System Settings tab. */
 export function SystemSettings() {
+  const t = useMessages(adminSettingsMessages);
   const { data, isLoading, isError, error, refetch } = useGetSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <div className="stack">
-      <Card title="System Settings" description="Feature toggles, fees and the platform's API keys.">
-        {isLoading && <Spinner label="Loading settings..." />}
-        {isError && <ErrorState message={errorMessage(error, 'Could not load the settings.')} onRetry={() => void refetch()} />}
+      <Card title={t.title} description={t.description}>
+        {isLoading && <Spinner label={t.loading} />}
+        {isError && <ErrorState message={errorMessage(error, t.loadFailed)} onRetry={() => void refetch()} />}
         {data && <SettingsEditor view={data} />}
       </Card>
-      <Card title="Logo" description="Shown in the header of every page.">
+      <Card title={t.logoTitle} description={t.logoDescription}>
         <LogoEditor />
       </Card>
     </div>

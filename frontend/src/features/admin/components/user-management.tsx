@@ -2,6 +2,8 @@ import { useCallback, useState, type FormEvent } from 'react';
 import type { UserView } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatDate } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminRolesMessages, adminUsersMessages } from '../../../shared/i18n/locales/en/admin';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -11,6 +13,7 @@ import { useUpdateCustomerMutation } from '../../customer/api';
 import { useUpdateProviderMutation } from '../../provider/api';
 import { useListUsersQuery } from '../api';
 import { Pager, SearchBox } from '../../../shared/ui/list-controls';
+import { labelOf } from '../../tracking/tracking-labels';
 
 type Approval = 'pending' | 'approved' | 'rejected';
 
@@ -26,14 +29,13 @@ function approvalValue(value: Approval): boolean | null {
   return null;
 }
 
-const APPROVAL_LABEL: Record<Approval, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
-
 function displayName(user: UserView): string {
   return user.customer?.fullName || user.business?.businessName || user.username;
 }
 
 function EditUserDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
   const { toast } = useToast();
+  const t = useMessages(adminUsersMessages);
   const [updateCustomer, customerState] = useUpdateCustomerMutation();
   const [updateProvider, providerState] = useUpdateProviderMutation();
   const [fullName, setFullName] = useState(user.customer?.fullName ?? '');
@@ -54,31 +56,33 @@ function EditUserDialog({ user, onClose }: { user: UserView; onClose: () => void
           body: { data: { businessName: businessName.trim(), isApproved: approvalValue(approval) } },
         }).unwrap();
       }
-      toast({ title: 'User Updated', description: `${displayName(user)} has been updated.` });
+      const text = adminUsersMessages.get();
+      toast({ title: text.updatedTitle, description: text.updated({ name: displayName(user) }) });
       onClose();
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Update user failed'), variant: 'destructive' });
+      const text = adminUsersMessages.get();
+      toast({ title: text.errorTitle, description: errorMessage(err, text.failed), variant: 'destructive' });
     }
   };
 
   const editable = (role === 'customer' && user.customer) || (role === 'provider' && user.business);
 
   return (
-    <Dialog open title="Edit User" description={`${user.username} · ${user.email}`} onClose={onClose}>
+    <Dialog open title={t.editTitle} description={`${user.username} · ${user.email}`} onClose={onClose}>
       {editable ? (
         <form className="form" onSubmit={(e) => void onSubmit(e)}>
           {role === 'customer' && (
             <>
-              <TextField label="Full Name" required value={fullName} onChange={(e) => setFullName(e.target.value)} disabled={saving} />
-              <TextField label="Phone" type="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} disabled={saving} />
+              <TextField label={t.fullName} required value={fullName} onChange={(e) => setFullName(e.target.value)} disabled={saving} />
+              <TextField label={t.phone} type="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} disabled={saving} />
             </>
           )}
           {role === 'provider' && (
             <>
-              <TextField label="Business Name" required value={businessName} onChange={(e) => setBusinessName(e.target.value)} disabled={saving} />
+              <TextField label={t.businessName} required value={businessName} onChange={(e) => setBusinessName(e.target.value)} disabled={saving} />
               <div className="field">
                 <label htmlFor="edit-user-approval" className="field__label">
-                  Approval
+                  {t.approval}
                 </label>
                 <select
                   id="edit-user-approval"
@@ -87,24 +91,24 @@ function EditUserDialog({ user, onClose }: { user: UserView; onClose: () => void
                   onChange={(e) => setApproval(e.target.value as Approval)}
                   disabled={saving}
                 >
-                  <option value="pending">Pending</option>
-                  <option value="approved">Approved</option>
-                  <option value="rejected">Rejected</option>
+                  <option value="pending">{t.pending}</option>
+                  <option value="approved">{t.approved}</option>
+                  <option value="rejected">{t.rejected}</option>
                 </select>
               </div>
             </>
           )}
           <div className="row row--end">
             <Button variant="ghost" onClick={onClose} disabled={saving}>
-              Cancel
+              {t.cancel}
             </Button>
             <Button type="submit" busy={saving}>
-              {saving ? 'Saving...' : 'Save'}
+              {saving ? t.saving : t.save}
             </Button>
           </div>
         </form>
       ) : (
-        <p className="muted">This user has no customer or provider profile to edit.</p>
+        <p className="muted">{t.noProfile}</p>
       )}
     </Dialog>
   );
@@ -112,6 +116,8 @@ function EditUserDialog({ user, onClose }: { user: UserView; onClose: () => void
 
 /** Every non-admin user, 25 a page and searchable, with an edit dialog (customer name and phone; provider business name and approval). */
 export function UserManagement() {
+  const t = useMessages(adminUsersMessages);
+  const roles = useMessages(adminRolesMessages);
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const { data, isLoading, isError, error, refetch, isFetching } = useListUsersQuery({ page, search });
@@ -125,40 +131,40 @@ export function UserManagement() {
   const rows = (data?.items ?? []).filter((user) => user.role?.name !== 'admin');
   return (
     <section aria-labelledby="users-heading" className="stack">
-      <h2 id="users-heading">Users</h2>
-      <SearchBox label="Search users" placeholder="Name, e-mail, phone or business" onSearch={onSearch} />
+      <h2 id="users-heading">{t.title}</h2>
+      <SearchBox label={t.search} placeholder={t.searchPlaceholder} onSearch={onSearch} />
       {isLoading ? (
-        <Spinner label="Loading users..." />
+        <Spinner label={t.loading} />
       ) : isError ? (
-        <ErrorState message={errorMessage(error, 'Could not load users.')} onRetry={() => void refetch()} />
+        <ErrorState message={errorMessage(error, t.loadFailed)} onRetry={() => void refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState>{search ? `No users match “${search}”.` : 'No users yet.'}</EmptyState>
+        <EmptyState>{search ? t.noMatch({ search }) : t.empty}</EmptyState>
       ) : (
         <div className="table-wrap" aria-busy={isFetching || undefined}>
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Joined</th>
+                <th scope="col">{t.name}</th>
+                <th scope="col">{t.email}</th>
+                <th scope="col">{t.role}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.joined}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t.actions}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((user) => (
                 <tr key={user.id}>
-                  <td data-label="Name">{displayName(user)}</td>
-                  <td data-label="Email">{user.email}</td>
-                  <td data-label="Role">{user.role?.name ?? 'none'}</td>
-                  <td data-label="Status">{user.role?.name === 'provider' && user.business ? APPROVAL_LABEL[approvalOf(user.business.isApproved)] : 'Active'}</td>
-                  <td data-label="Joined">{formatDate(user.createdAt)}</td>
+                  <td data-label={t.name}>{displayName(user)}</td>
+                  <td data-label={t.email}>{user.email}</td>
+                  <td data-label={t.role}>{user.role?.name ? labelOf(roles, user.role.name) : t.none}</td>
+                  <td data-label={t.status}>{user.role?.name === 'provider' && user.business ? t[approvalOf(user.business.isApproved)] : t.active}</td>
+                  <td data-label={t.joined}>{formatDate(user.createdAt)}</td>
                   <td>
-                    <Button variant="outline" size="sm" onClick={() => setEditing(user)} aria-label={`Edit ${displayName(user)}`}>
-                      Edit
+                    <Button variant="outline" size="sm" onClick={() => setEditing(user)} aria-label={t.editLabel({ name: displayName(user) })}>
+                      {t.edit}
                     </Button>
                   </td>
                 </tr>
@@ -167,7 +173,7 @@ export function UserManagement() {
           </table>
         </div>
       )}
-      {data && <Pager label="Users pages" page={data.page} pageCount={data.pageCount} total={data.total} busy={isFetching} onPage={setPage} />}
+      {data && <Pager label={t.pages} page={data.page} pageCount={data.pageCount} total={data.total} busy={isFetching} onPage={setPage} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
     </section>
   );

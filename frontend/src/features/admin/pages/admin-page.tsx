@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { AreaShell } from '../../../app/layout/area-shell';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { adminPageMessages } from '../../../shared/i18n/locales/en/admin';
 import { Button } from '../../../shared/ui/button';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useLogout } from '../../auth/hooks/use-logout';
@@ -14,29 +16,30 @@ type AdminTab = 'approvals' | 'users' | 'settings' | 'homepage' | 'audit';
 
 /** /admin: the stat tiles and the admin tabs (the spec's hidden Reports and Analytics tabs are not shown). */
 export function AdminPage() {
+  const t = useMessages(adminPageMessages);
   const logout = useLogout('admin');
   const [tab, setTab] = useState<AdminTab>('approvals');
 
   return (
     <AreaShell
-      title="Admin Dashboard"
+      title={t.title}
       actions={
         <Button variant="outline" onClick={logout}>
-          Logout
+          {t.logout}
         </Button>
       }
     >
       <AdminStats />
       <Tabs<AdminTab>
-        label="Administration"
+        label={t.tabs}
         value={tab}
         onChange={setTab}
         items={[
-          { id: 'approvals', label: 'Provider Approvals', panel: <ProviderApprovals /> },
-          { id: 'users', label: 'User Management', panel: <UserManagement /> },
-          { id: 'settings', label: 'System Settings', panel: <SystemSettings /> },
-          { id: 'homepage', label: 'Homepage Settings', panel: <HomepageSettings /> },
-          { id: 'audit', label: 'Audit', panel: <AuditLog /> },
+          { id: 'approvals', label: t.approvals, panel: <ProviderApprovals /> },
+          { id: 'users', label: t.users, panel: <UserManagement /> },
+          { id: 'settings', label: t.settings, panel: <SystemSettings /> },
+          { id: 'homepage', label: t.homepage, panel: <HomepageSettings /> },
+          { id: 'audit', label: t.audit, panel: <AuditLog /> },
         ]}
       />
     </AreaShell>
