@@ -274,10 +274,14 @@ class Burst {
         },
       })
       .then((res) => {
-        this.count(res.status || 'network error');
+        this.count(
+          res.status === 201 || !res.status
+            ? res.status || 'network error'
+            : `${res.status} ${res.json?.error?.code ?? ''}`.trim(),
+        );
         if (res.status === 201) {
           const bidId = res.json.data.documentId;
-          this.placed.set(bidId, { requestId: r.id, customer: r.customer.index });
+          this.placed.set(bidId, { requestId: r.id, customer: r.customer.index, at: Date.now() });
           r.bids.push(bidId);
         }
         r.answered += 1;
@@ -322,7 +326,10 @@ class Burst {
         const customer = this.setup.customers[(2 * n + k) % this.setup.customers.length];
         for (;;) {
           try {
-            this.requests.push(await createRequest(this.api, this.setup, customer));
+            const created = await createRequest(this.api, this.setup, customer);
+            // As a provider bids once it saw the offer: a request is bid on a moment after it was created.
+            created.biddableAt = Date.now() + 1500;
+            this.requests.push(created);
             break;
           } catch {
             if (this.stopped) return;
@@ -336,7 +343,8 @@ class Burst {
     this.done = new Promise((resolve) => {
       const tick = () => {
         const due = Math.floor(((Date.now() - start) / 1000) * rate) + 1;
-        while (!this.stopped && this.sent < due && this.sent < this.requests.length * P)
+        const next = () => this.requests[Math.floor(this.sent / P)];
+        while (!this.stopped && this.sent < due && next() && !(next().biddableAt > Date.now()))
           this.fire(this.sent++);
         if (!this.stopped) setTimeout(tick, 5);
         else resolve(Promise.all(feeders));
@@ -651,6 +659,22 @@ async function main() {
       result,
     });
     process.stdout.write(`${report}\n`);
+    // Where the socket losses are: per customer, the span of time (since the start) of its undelivered bids.
+    const missing = new Map();
+    for (const [id, bid] of burst.placed) {
+      if (sockets.received.has(id)) continue;
+      const m = missing.get(bid.customer) ?? { n: 0, from: Infinity, to: 0 };
+      m.n += 1;
+      m.from = Math.min(m.from, bid.at - t0);
+      m.to = Math.max(m.to, bid.at - t0);
+      missing.set(bid.customer, m);
+    }
+    for (const [c, m] of missing) {
+      process.stdout.write(
+        `not on the socket of customer ${c}: ${m.n} bids placed from ${(m.from / 1000).toFixed(1)} s to ${(m.to / 1000).toFixed(1)} s\n`,
+      );
+    }
+    if (sockets.events.length) process.stdout.write(`socket events:\n  ${sockets.events.join('\n  ')}\n`);
     process.stdout.write(
       `CHAOS_RESULT ${JSON.stringify({ ok, summary: result.summary, problems: result.problems, counts, faults: results, finalReady })}\n`,
     );

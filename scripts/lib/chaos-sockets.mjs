@@ -15,6 +15,9 @@ export class CustomerSockets {
     this.received = new Map();
     this.sockets = [];
     this.reconnections = 0;
+    /** Disconnections and refused handshakes, for the report. */
+    this.events = [];
+    this.closed = false;
   }
 
   async connect(customers) {
@@ -44,11 +47,21 @@ export class CustomerSockets {
         resolve();
       });
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       state.disconnectedAt = Date.now();
+      this.events.push(`${new Date().toISOString()} customer ${customer.index} disconnected: ${reason}`);
+      // As the SPA does (use-realtime.ts): a server that ended the socket is asked again (socket.io would not).
+      if (reason === 'io server disconnect') setTimeout(() => !this.closed && socket.connect(), 500);
     });
-    socket.io.on('reconnect', () => {
-      this.reconnections += 1;
+    socket.on('connect', () => {
+      if (state.disconnectedAt !== null) this.reconnections += 1;
+    });
+    socket.on('connect_error', (err) => {
+      this.events.push(
+        `${new Date().toISOString()} customer ${customer.index} connect_error: ${err.message}`,
+      );
+      // A refused handshake (socket.active false) is not retried by socket.io: the SPA retries it; so does this.
+      if (!socket.active) setTimeout(() => !this.closed && socket.connect(), 1000);
     });
     socket.on('new_bid', (payload) => {
       const id = payload?.id ?? payload?.bidId;
@@ -88,6 +101,7 @@ export class CustomerSockets {
   }
 
   close() {
+    this.closed = true;
     for (const s of this.sockets) s.close();
   }
 }
