@@ -2,12 +2,14 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { ModuleRef } from '@nestjs/core';
 import { STREAMS } from '@tiredash/contracts';
 import { onScrape, serviceMetrics } from '@tiredash/runtime';
+import type { ConsumerInfo } from 'nats';
 import type { DataSource } from 'typeorm';
 import { MessagingConnection } from '../messaging-connection';
 import { MESSAGING_OPTIONS, type MessagingOptions, namespacedStream, namespacedSubject } from '../messaging.options';
 import { OutboxEntity } from '../outbox/outbox.entity';
 import { findDataSource } from '../outbox/outbox-relay';
-import { DLQ_STREAM } from '../streams';
+import { CONSUMERS, type NatsService } from '../permissions/nats-permissions';
+import { DLQ_STREAM, isNotFound } from '../streams';
 
 /** The part of node-postgres' Pool that TypeORM's postgres driver keeps as `master`. */
 interface PgPool {
@@ -20,8 +22,9 @@ interface PgPool {
 /**
  * The scrape-time metrics of a service's messaging and database (see @tiredash/runtime's metrics catalogue):
  * - outbox lag: unpublished rows and the age of the oldest (when the service has an outbox);
- * - JetStream: pending, ack-pending and redelivered messages of every durable consumer this service owns (durable
- *   names start with `<serviceName>-`), from the consumers' info;
+ * - JetStream: pending, ack-pending and redelivered messages of every durable consumer this service owns, from the
+ *   consumers' info: those the NATS permission table grants it (CONSUMERS; only INFO requests its NATS user may
+ *   send), or for a service not in the table (tests) those whose name starts with `<serviceName>-`;
  * - dead letters waiting in the DLQ stream for those consumers (`dlq.<durable>`, per-subject counts of the stream);
  * - the PostgreSQL pool: open, idle, waiting, size.
  */
@@ -58,21 +61,33 @@ export class MessagingMetrics implements OnApplicationBootstrap, OnModuleDestroy
     m.jetstreamConsumerPending.reset();
     m.jetstreamConsumerAckPending.reset();
     m.jetstreamConsumerRedelivered.reset();
-    for (const { name } of Object.values(STREAMS)) {
-      const stream = namespacedStream(ns, name);
-      let infos;
-      try {
-        infos = await jsm.consumers.list(stream).next();
-      } catch {
-        continue; // a stream this namespace has not created (yet)
-      }
-      for (const info of infos) {
-        if (!info.name.startsWith(prefix)) continue;
-        own.add(info.name);
-        const labels = { stream: name, consumer: info.name };
-        m.jetstreamConsumerPending.set(labels, info.num_pending);
-        m.jetstreamConsumerAckPending.set(labels, info.num_ack_pending);
-        m.jetstreamConsumerRedelivered.set(labels, info.num_redelivered);
+    const report = (stream: string, info: ConsumerInfo): void => {
+      own.add(info.name);
+      const labels = { stream, consumer: info.name };
+      m.jetstreamConsumerPending.set(labels, info.num_pending);
+      m.jetstreamConsumerAckPending.set(labels, info.num_ack_pending);
+      m.jetstreamConsumerRedelivered.set(labels, info.num_redelivered);
+    };
+    const grants = (CONSUMERS as Partial<Record<string, (typeof CONSUMERS)[NatsService]>>)[this.options.serviceName];
+    if (grants) {
+      await Promise.all(
+        grants.map(async (g) => {
+          try {
+            report(g.event.stream, await jsm.consumers.info(namespacedStream(ns, g.event.stream), g.durable));
+          } catch (err) {
+            if (!isNotFound(err)) throw err; // not created yet: nothing to report
+          }
+        }),
+      );
+    } else {
+      for (const { name } of Object.values(STREAMS)) {
+        let infos: ConsumerInfo[];
+        try {
+          infos = await jsm.consumers.list(namespacedStream(ns, name)).next();
+        } catch {
+          continue; // a stream this namespace has not created (yet)
+        }
+        for (const info of infos) if (info.name.startsWith(prefix)) report(name, info);
       }
     }
     const dlqSubject = (durable: string): string => namespacedSubject(ns, `dlq.${durable}`);
