@@ -18,3 +18,4 @@ export * from './events/event-consumers';
 export * from './events/event-publisher';
 export * from './permissions/nats-permissions';
 export * from './health/service-health';
+export * from './trace/trace-headers';

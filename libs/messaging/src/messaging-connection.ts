@@ -29,6 +29,11 @@ export class MessagingConnection implements OnModuleInit, OnApplicationShutdown 
     return this.options.namespace ?? '';
   }
 
+  /** The service this connection belongs to (spans and logs name it). */
+  get serviceName(): string {
+    return this.options.serviceName;
+  }
+
   async onModuleInit(): Promise<void> {
     this.nc = await connect({
       servers: this.options.natsUrl,

@@ -9,12 +9,14 @@ import {
   deadLetterSubject,
 } from '@tiredash/contracts';
 import { AckPolicy, type ConsumerMessages, DeliverPolicy, type JsMsg, headers as natsHeaders, nanos } from 'nats';
+import { SpanKind, inMessageContext } from '@tiredash/runtime';
 import type { DataSource, EntityManager } from 'typeorm';
 import { MessagingConnection } from '../messaging-connection';
 import { namespacedStream, namespacedSubject } from '../messaging.options';
 import { InboxEntity } from '../outbox/inbox.entity';
 import { findDataSource } from '../outbox/outbox-relay';
 import { ensureStreamsWith, isNotFound } from '../streams';
+import { fromNatsHeaders } from '../trace/trace-headers';
 import { type ConsumerOptions, ON_EVENT_METADATA, type OnEventMetadata } from './on-event.decorator';
 
 export interface EventContext {
@@ -171,7 +173,31 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async handle<E extends AnyEventDef>(
+  /**
+   * Each delivery is handled in the context the event carried (its NATS headers, from the outbox row): the request
+   * id that started the work is current and a CONSUMER span continues its trace, so the handler's logs and the
+   * events it writes carry them on.
+   */
+  private handle<E extends AnyEventDef>(
+    m: JsMsg,
+    def: E,
+    options: ConsumerOptions,
+    handler: EventHandler<E>,
+    dataSource: DataSource,
+  ): Promise<void> {
+    return inMessageContext(
+      fromNatsHeaders(m.headers),
+      {
+        name: `${def.subject} process`,
+        kind: SpanKind.CONSUMER,
+        service: this.messaging.serviceName,
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': def.subject, 'messaging.consumer.group.name': options.durable },
+      },
+      () => this.handleInContext(m, def, options, handler, dataSource),
+    );
+  }
+
+  private async handleInContext<E extends AnyEventDef>(
     m: JsMsg,
     def: E,
     options: ConsumerOptions,
@@ -211,6 +237,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
           manager,
           deliveryCount: deliveries,
         });
+        this.logger.debug(`${tag}: handled`);
       });
       await m.ackAck().catch((err: unknown) => this.logger.warn(`${tag}: ack failed (${errorText(err)}); the inbox absorbs the redelivery`));
     } catch (err) {

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { EventEnvelope } from '@tiredash/contracts';
+import { REQUEST_ID_HEADER, SpanKind, contextFrom, failSpan, spanContext, startSpan, traceHeaders } from '@tiredash/runtime';
 import {
   DataSource,
   type DataSourceOptions,
@@ -174,7 +175,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
             occurredAt: row.occurredAt.toISOString(),
             payload: row.payload,
           };
-          return this.publisher.publishRaw(row.subject, envelope);
+          return this.publishTraced(row, envelope);
         }),
       );
       if (rows.length > 0) {
@@ -187,6 +188,31 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
       }
       return rows.length;
     });
+  }
+
+  /**
+   * Publishes one row in a PRODUCER span continuing the trace of the work that wrote it (the row's stored headers);
+   * the span's traceparent and the row's request id go out as the message's NATS headers, for the consumers.
+   */
+  private async publishTraced(row: OutboxEntity, envelope: EventEnvelope): Promise<void> {
+    const parent = contextFrom(row.headers ?? undefined);
+    const span = startSpan(
+      {
+        name: `${row.subject} publish`,
+        kind: SpanKind.PRODUCER,
+        service: this.options.serviceName,
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id },
+      },
+      parent,
+    );
+    try {
+      await this.publisher.publishRaw(row.subject, envelope, { headers: traceHeaders(spanContext(span, parent), row.headers?.[REQUEST_ID_HEADER]) });
+    } catch (err) {
+      failSpan(span, err);
+      throw err;
+    } finally {
+      span.end();
+    }
   }
 
   private async run(): Promise<void> {

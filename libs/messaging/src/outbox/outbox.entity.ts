@@ -24,4 +24,11 @@ export class OutboxEntity {
 
   @Column({ type: 'timestamptz', name: 'published_at', nullable: true })
   publishedAt!: Date | null;
+
+  /**
+   * NATS headers published with the event: the W3C trace context (traceparent, tracestate) and x-request-id of the
+   * work that wrote it, so that its consumers continue the same trace. Null when there was none.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  headers!: Record<string, string> | null;
 }

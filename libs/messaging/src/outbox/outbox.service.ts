@@ -3,6 +3,7 @@ import type { AnyEventDef, EventPayload } from '@tiredash/contracts';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { type TraceCarrier, traceHeaders } from '@tiredash/runtime';
 import { validationFailed } from '../zod-errors';
 import { OutboxEntity } from './outbox.entity';
 
@@ -27,9 +28,11 @@ export interface OutboxRow {
   subject: string;
   payload: Record<string, unknown>;
   occurredAt: Date;
+  /** The trace context and request id of the work writing the event (published as its NATS headers); null: none. */
+  headers: TraceCarrier | null;
 }
 
-/** Rows per INSERT statement (PostgreSQL allows 65535 parameters; 4 per row). */
+/** Rows per INSERT statement (PostgreSQL allows 65535 parameters; 5 per row). */
 const MAX_ROWS_PER_INSERT = 1000;
 
 /** Writes events into the outbox inside the caller's transaction; the OutboxRelay publishes them. */
@@ -70,12 +73,12 @@ export class OutboxService {
       const chunk = rows.slice(start, start + MAX_ROWS_PER_INSERT);
       const params: unknown[] = [];
       const values = chunk.map((row) => {
-        params.push(row.id, row.subject, JSON.stringify(row.payload), row.occurredAt);
+        params.push(row.id, row.subject, JSON.stringify(row.payload), row.occurredAt, row.headers === null ? null : JSON.stringify(row.headers));
         const n = params.length;
-        return `($${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n})`;
+        return `($${n - 4}, $${n - 3}, $${n - 2}::jsonb, $${n - 1}, $${n}::jsonb)`;
       });
       await manager.query(
-        `INSERT INTO "${meta.schema}"."${meta.tableName}" ("id", "subject", "payload", "occurred_at") VALUES ${values.join(', ')}`,
+        `INSERT INTO "${meta.schema}"."${meta.tableName}" ("id", "subject", "payload", "occurred_at", "headers") VALUES ${values.join(', ')}`,
         params,
       );
     }
@@ -86,12 +89,20 @@ export class OutboxService {
   /**
    * One validated outbox row, for a hot path that writes it in a statement of its own (the bid path's single
    * write round trip): the caller inserts it into `table(...)` inside its transaction and calls `committed()`
-   * after COMMIT so that the relay publishes it at once.
+   * after COMMIT so that the relay publishes it at once. Its `headers` (the current trace context and request id,
+   * taken here) go into the row's "headers" column.
    */
   row<E extends AnyEventDef>(def: E, payload: EventPayload<E>, occurredAt: Date = new Date()): OutboxRow {
     const parsed = def.schema.safeParse(payload);
     if (!parsed.success) throw validationFailed(parsed.error, `Invalid payload for event ${def.subject}`);
-    return { id: randomUUID(), subject: def.subject, payload: parsed.data as Record<string, unknown>, occurredAt };
+    const headers = traceHeaders();
+    return {
+      id: randomUUID(),
+      subject: def.subject,
+      payload: parsed.data as Record<string, unknown>,
+      occurredAt,
+      headers: Object.keys(headers).length > 0 ? headers : null,
+    };
   }
 
   /** The quoted outbox table of the service owning `manager`'s connection, e.g. "requests"."outbox". */

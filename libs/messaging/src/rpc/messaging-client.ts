@@ -6,8 +6,11 @@ import {
   DomainError,
   isRpcErrorBody,
 } from '@tiredash/contracts';
+import { NatsRecordBuilder } from '@nestjs/microservices';
+import { SpanKind, failSpan, spanContext, startSpan, traceHeaders } from '@tiredash/runtime';
 import { lastValueFrom, throwError, timeout } from 'rxjs';
 import { MESSAGING_OPTIONS, type MessagingOptions, natsAuthOptions, natsReconnectOptions } from '../messaging.options';
+import { toNatsHeaders } from '../trace/trace-headers';
 import { NamespacedClientNats, NoRespondersError } from './namespaced-client-nats';
 
 export const DEFAULT_RPC_TIMEOUT_MS = 5000;
@@ -18,8 +21,10 @@ class RpcTimeout extends Error {}
 @Injectable()
 export class MessagingClient implements OnApplicationShutdown {
   private readonly client: NamespacedClientNats;
+  private readonly serviceName: string;
 
   constructor(@Inject(MESSAGING_OPTIONS) options: MessagingOptions) {
+    this.serviceName = options.serviceName;
     this.client = new NamespacedClientNats({
       servers: options.natsUrl,
       name: `${options.serviceName}-client`,
@@ -44,13 +49,27 @@ export class MessagingClient implements OnApplicationShutdown {
     } catch (err) {
       throw new DomainError('UNAVAILABLE', `Messaging unavailable: ${err instanceof Error ? err.message : String(err)}`);
     }
+    // A CLIENT span; its traceparent and the current request id travel as NATS headers (NamespacedServerNats reads them).
+    const span = startSpan({
+      name: `${def.subject} send`,
+      kind: SpanKind.CLIENT,
+      service: this.serviceName,
+      attributes: { 'messaging.system': 'nats', 'messaging.destination.name': def.subject },
+    });
+    const record = new NatsRecordBuilder(payload).setHeaders(toNatsHeaders(traceHeaders(spanContext(span)))).build();
     const reply$ = this.client
-      .send<CommandResponse<C>, CommandRequest<C>>(def.subject, payload)
+      .send<CommandResponse<C>, unknown>(def.subject, record)
       .pipe(timeout({ first: timeoutMs, with: () => throwError(() => new RpcTimeout()) }));
     try {
       return await lastValueFrom(reply$, { defaultValue: undefined as CommandResponse<C> });
     } catch (err) {
-      throw toDomainError(err, def.subject, timeoutMs);
+      const error = toDomainError(err, def.subject, timeoutMs);
+      // A refusal (NOT_FOUND, CONFLICT, ...) is an answer; the span fails when nothing usable came back.
+      if (error.code === 'INTERNAL' || error.code === 'TIMEOUT' || error.code === 'UNAVAILABLE') failSpan(span, error);
+      span.setAttribute('rpc.error_code', error.code);
+      throw error;
+    } finally {
+      span.end();
     }
   }
 

@@ -1,6 +1,8 @@
 import { type NatsOptions, ServerNats } from '@nestjs/microservices';
-import type { NatsConnection, Subscription } from 'nats';
+import { SpanKind, inMessageContext } from '@tiredash/runtime';
+import type { MsgHdrs, NatsConnection, Subscription } from 'nats';
 import { namespacedSubject } from '../messaging.options';
+import { fromNatsHeaders } from '../trace/trace-headers';
 import { markRpcOutcome, observeRpc } from './rpc-metrics';
 
 type NestNatsMsg = Parameters<ServerNats['handleMessage']>[1];
@@ -35,7 +37,9 @@ export class NamespacedServerNats extends ServerNats {
     const defaultQueue = this.getOptionsProp(this.natsOptions, 'queue') as string | undefined;
     for (const [pattern, handler] of this.messageHandlers) {
       const queue = (handler.extras?.queue as string | undefined) ?? defaultQueue;
-      const callback = this.getMessageHandler(pattern).bind(this) as (err: Error | null, msg: unknown) => void;
+      const handle = this.getMessageHandler(pattern).bind(this) as (err: Error | null, msg: unknown) => Promise<unknown>;
+      const service = defaultQueue ?? 'unknown';
+      const callback = (err: Error | null, msg: unknown): Promise<unknown> => inCommandContext(service, pattern, msg, () => handle(err, msg));
       this.nsSubscriptions.push(client.subscribe(namespacedSubject(this.namespace, pattern), { queue, callback }));
     }
   }
@@ -91,4 +95,17 @@ export class NamespacedServerNats extends ServerNats {
   private get natsOptions(): Record<string, unknown> {
     return (this as unknown as { options: Record<string, unknown> }).options;
   }
+}
+
+/**
+ * Runs a command's handling in the context it carried (NATS headers set by MessagingClient): its request id current
+ * and a SERVER span continuing the caller's trace, so the handler's logs, RPCs and outbox rows carry them on.
+ */
+function inCommandContext(service: string, subject: string, msg: unknown, handle: () => Promise<unknown>): Promise<unknown> {
+  const headers = fromNatsHeaders((msg as { headers?: MsgHdrs } | null)?.headers);
+  return inMessageContext(
+    headers,
+    { name: `${subject} receive`, kind: SpanKind.SERVER, service, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+    handle,
+  );
 }

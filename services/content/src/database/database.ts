@@ -15,6 +15,7 @@ import { OutboxInbox1767400000001 } from './migrations/1767400000001-OutboxInbox
 import { RevenueRatings1767400000002 } from './migrations/1767400000002-RevenueRatings';
 import { PaymentKeysFromEnvironment1767600000000 } from './migrations/1767600000000-PaymentKeysFromEnvironment';
 import { UploadVisibility1767700000000 } from './migrations/1767700000000-UploadVisibility';
+import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
 
 export { CONTENT_SCHEMA } from './database.constants';
 
@@ -40,4 +41,5 @@ export const CONTENT_MIGRATIONS = [
   RevenueRatings1767400000002,
   PaymentKeysFromEnvironment1767600000000,
   UploadVisibility1767700000000,
+  OutboxHeaders1768100000000,
 ];

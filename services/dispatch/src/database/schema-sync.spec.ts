@@ -19,7 +19,7 @@ describe('dispatch schema', () => {
 
   it('is exactly what the entities describe once the migrations ran, and the down migrations undo it', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['OutboxInbox1767500000000', 'InitDispatch1767500000001']);
+    expect(ran).toEqual(['OutboxInbox1767500000000', 'InitDispatch1767500000001', 'OutboxHeaders1768100000000']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);

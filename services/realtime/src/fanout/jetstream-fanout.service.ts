@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { deadLetterSubject, STREAMS, type EventEnvelope, type StreamName } from '@tiredash/contracts';
-import { MessagingConnection, isNotFound, namespacedStream, namespacedSubject } from '@tiredash/messaging';
+import { MessagingConnection, fromNatsHeaders, isNotFound, namespacedStream, namespacedSubject } from '@tiredash/messaging';
+import { SpanKind, inMessageContext, inSpanSync } from '@tiredash/runtime';
 import { AckPolicy, DeliverPolicy, headers as natsHeaders, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import { REALTIME_CONFIG } from '../common/realtime-config.token';
 import type { RealtimeConfig } from '../config';
@@ -113,7 +114,24 @@ export class JetStreamFanout implements OnApplicationBootstrap, OnModuleDestroy 
     this.running.push({ durable: r.durable, messages, loop });
   }
 
-  private async handle(m: JsMsg, r: FanoutRoute): Promise<void> {
+  /**
+   * Each event is handled in the context it carried (NATS headers from the publishing service's outbox): the request
+   * id that started the work is current (logs) and a CONSUMER span continues its trace, with one span per emit.
+   */
+  private handle(m: JsMsg, r: FanoutRoute): Promise<void> {
+    return inMessageContext(
+      fromNatsHeaders(m.headers),
+      {
+        name: `${r.def.subject} process`,
+        kind: SpanKind.CONSUMER,
+        service: this.messaging.serviceName,
+        attributes: { 'messaging.system': 'nats', 'messaging.destination.name': r.def.subject, 'messaging.consumer.group.name': r.durable },
+      },
+      () => this.handleInContext(m, r),
+    );
+  }
+
+  private async handleInContext(m: JsMsg, r: FanoutRoute): Promise<void> {
     const deliveries = m.info.deliveryCount;
     let envelope: EventEnvelope;
     let emissions: Emission[];
@@ -143,12 +161,17 @@ export class JetStreamFanout implements OnApplicationBootstrap, OnModuleDestroy 
       const io = this.sockets.io;
       for (const e of emissions) {
         if (e.rooms.length === 0) continue;
-        (io.to(e.rooms).emit as (ev: string, payload: unknown) => boolean)(e.event, e.payload);
+        // Synchronous (no await between emits): arrival order is kept across the events handled at once.
+        inSpanSync(
+          { name: `emit ${e.event}`, kind: SpanKind.PRODUCER, service: this.messaging.serviceName, attributes: { 'socket.io.event': e.event, 'socket.io.rooms': e.rooms.length } },
+          () => (io.to(e.rooms).emit as (ev: string, payload: unknown) => boolean)(e.event, e.payload),
+        );
       }
       // Same Redis connection as the adapter's PUBLISH: resolves only after Redis processed the emit.
       await this.ledger.markSent(r.durable, envelope.id);
       m.ack();
       this.emitted += 1;
+      this.logger.debug(`${tag}: emitted ${emissions.map((e) => e.event).join(', ') || 'nothing'}`);
     } catch (err) {
       this.logger.error(`${tag}: emit failed on delivery ${deliveries}/${this.config.maxDeliver}: ${errorText(err)}`);
       if (deliveries >= this.config.maxDeliver) await this.deadLetter(m, r, errorText(err), envelope.id);

@@ -208,8 +208,9 @@ export class BidsService {
              .join(', ')}
            ${replace ? 'WHERE (SELECT count(*) FROM "replaced") >= 0' : ''}
            RETURNING 1)
-         INSERT INTO ${this.outbox.table(this.dataSource.manager)} ("id", "subject", "payload", "occurred_at")
-           SELECT ${v(event.id)}, ${v(event.subject)}, ${v(JSON.stringify(event.payload))}::jsonb, ${v(new Date())} FROM "bid";
+         INSERT INTO ${this.outbox.table(this.dataSource.manager)} ("id", "subject", "payload", "occurred_at", "headers")
+           SELECT ${v(event.id)}, ${v(event.subject)}, ${v(JSON.stringify(event.payload))}::jsonb, ${v(new Date())},
+             ${v(event.headers && JSON.stringify(event.headers))}::jsonb FROM "bid";
          COMMIT`,
       );
       inTransaction = false;

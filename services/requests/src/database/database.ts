@@ -11,6 +11,7 @@ import { OutboxInbox1767312000001 } from './migrations/1767312000001-OutboxInbox
 import { JobProgressRatings1767400000000 } from './migrations/1767400000000-JobProgressRatings';
 import { Supply1767600000000 } from './migrations/1767600000000-Supply';
 import { TireSizes1767600000001 } from './migrations/1767600000001-TireSizes';
+import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
 
 export { REQUESTS_SCHEMA } from './database.constants';
 
@@ -28,4 +29,4 @@ export const REQUESTS_ENTITIES = [
 ];
 
 /** Migrations in the order they run. */
-export const REQUESTS_MIGRATIONS = [InitRequests1767312000000, OutboxInbox1767312000001, JobProgressRatings1767400000000, Supply1767600000000, TireSizes1767600000001];
+export const REQUESTS_MIGRATIONS = [InitRequests1767312000000, OutboxInbox1767312000001, JobProgressRatings1767400000000, Supply1767600000000, TireSizes1767600000001, OutboxHeaders1768100000000];

@@ -19,7 +19,7 @@ describe('requests schema', () => {
 
   it('is exactly what the entities describe once the migrations ran, and the down migrations undo it', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001', 'JobProgressRatings1767400000000', 'Supply1767600000000', 'TireSizes1767600000001']);
+    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001', 'JobProgressRatings1767400000000', 'Supply1767600000000', 'TireSizes1767600000001', 'OutboxHeaders1768100000000']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
