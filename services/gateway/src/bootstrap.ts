@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import { ApiExceptionFilter, type SpaFallback } from './common/api-exception.filter';
 import { createRootLogger, PinoNestLogger } from './common/logger';
 import { genRequestId, REQUEST_ID_HEADER } from './common/request-id';
+import { registerRequestTracing } from './common/request-tracing';
 import { AppModule } from './app.module';
 import { staticDirExists, type GatewayConfig } from './config';
 import { REDIS } from './health/redis.token';
@@ -42,6 +43,8 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
     genReqId: genRequestId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Draining (SIGTERM): requests arriving on open connections are served, not answered 503 (drainGateway).
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),
@@ -54,6 +57,8 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayAppOp
     void reply.header(REQUEST_ID_HEADER, req.id);
     done();
   });
+  // The request id and trace context of each request, current while it runs (logs, NATS headers) and a span.
+  registerRequestTracing(fastify);
   // Errors raised by Fastify itself (body parsing, the rate limit hook) reach ApiExceptionFilter through the
   // error handler Nest installs at init, so every error gets the same uniform body.
 
