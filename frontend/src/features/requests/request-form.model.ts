@@ -8,6 +8,7 @@ import {
   type ServiceRequestView,
   type ServiceType,
 } from '@tiredash/contracts';
+import { requestFormMessages } from '../../shared/i18n/locales/en/requests';
 
 /** The customer request form (spec: customer request screen, section 5). */
 export interface RequestFormValues {
@@ -26,12 +27,16 @@ export interface RequestFormValues {
   paymentMethod: PaymentMethod | '';
 }
 
-export const PRIORITIES = [
-  { value: 'low', label: 'Low' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'high', label: 'High' },
-  { value: 'urgent', label: 'Urgent' },
-] as const;
+/** The priorities with their labels in the language shown. */
+export function priorities(): { value: string; label: string }[] {
+  const t = requestFormMessages.get();
+  return [
+    { value: 'low', label: t.priorityLow },
+    { value: 'normal', label: t.priorityNormal },
+    { value: 'high', label: t.priorityHigh },
+    { value: 'urgent', label: t.priorityUrgent },
+  ];
+}
 
 export const DEFAULT_PRIORITY = 'normal';
 
@@ -81,13 +86,14 @@ export function repostFromState(state: unknown): RequestFormValues | null {
   return { ...INITIAL_REQUEST_VALUES, ...r };
 }
 
-export const PAYMENT_LABELS: Record<PaymentMethod, { title: string; description: string }> = {
-  cash: { title: 'Cash', description: 'Pay the provider directly in cash' },
-  card: {
-    title: 'Card',
-    description: `Pay by card (a $${LIMITS.cardProcessingFeeDollars} processing fee is added)`,
-  },
-};
+/** The payment choices' labels in the language shown. */
+export function paymentLabels(): Record<PaymentMethod, { title: string; description: string }> {
+  const t = requestFormMessages.get();
+  return {
+    cash: { title: t.cashTitle, description: t.cashDescription },
+    card: { title: t.cardTitle, description: t.cardDescription({ fee: LIMITS.cardProcessingFeeDollars }) },
+  };
+}
 
 export function isServiceType(value: string): value is ServiceType {
   return (SERVICE_TYPES as readonly string[]).includes(value);
@@ -114,14 +120,15 @@ export type RequestFormErrors = Partial<Record<'serviceType' | 'tireSize' | 'bud
 /** The messages shown beside the fields on submit; an empty object means the form may be sent. */
 export function validateRequest(values: RequestFormValues): RequestFormErrors {
   const errors: RequestFormErrors = {};
-  if (!isServiceType(values.serviceType)) errors.serviceType = 'Service type is required';
-  if (values.tireSize.trim() === '') errors.tireSize = 'Tire size is required';
-  else if (!isValidTireSize(values.tireSize)) errors.tireSize = 'Enter a tire size like 225/65/R17';
+  const t = requestFormMessages.get();
+  if (!isServiceType(values.serviceType)) errors.serviceType = t.serviceTypeRequired;
+  if (values.tireSize.trim() === '') errors.tireSize = t.tireSizeRequired;
+  else if (!isValidTireSize(values.tireSize)) errors.tireSize = t.tireSizeInvalid;
   const budget = budgetNumber(values.budget);
-  if (!Number.isFinite(budget) || budget === 0) errors.budget = 'Budget is required and must not be 0';
-  else if (budget < 0) errors.budget = 'Budget must be more than 0';
-  if (values.paymentMethod === '') errors.paymentMethod = 'Choose how you will pay';
-  if (values.scheduledTime !== '' && Number.isNaN(Date.parse(values.scheduledTime))) errors.scheduledTime = 'Enter a valid date and time';
+  if (!Number.isFinite(budget) || budget === 0) errors.budget = t.budgetRequired;
+  else if (budget < 0) errors.budget = t.budgetPositive;
+  if (values.paymentMethod === '') errors.paymentMethod = t.paymentRequired;
+  if (values.scheduledTime !== '' && Number.isNaN(Date.parse(values.scheduledTime))) errors.scheduledTime = t.scheduledInvalid;
   return errors;
 }
 

@@ -1,6 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { AreaShell } from '../../../app/layout/area-shell';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { customerHomeMessages } from '../../../shared/i18n/locales/en/customer';
 import { homeFor } from '../../../app/route-guard';
 import { selectRole } from '../../auth/auth.slice';
 import { BiddingView } from '../../requests/components/bidding-view';
@@ -10,10 +12,11 @@ import { CardPaymentDialog } from '../../payments/components/card-payment-dialog
 export function BiddingPage() {
   const role = useAppSelector(selectRole);
   const { id = '' } = useParams();
+  const t = useMessages(customerHomeMessages);
   return (
-    <AreaShell title={role === 'provider' ? 'Service Request' : 'Bids for Your Request'}>
+    <AreaShell title={role === 'provider' ? t.biddingTitleProvider : t.biddingTitleCustomer}>
       <Link to={homeFor(role)} className="back-link">
-        ← Back to Dashboard
+        ← {t.backToDashboard}
       </Link>
       <BiddingView key={id} requestId={id} CardPaymentDialog={CardPaymentDialog} />
     </AreaShell>

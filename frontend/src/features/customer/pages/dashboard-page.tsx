@@ -1,5 +1,7 @@
 import { useAppSelector } from '../../../app/hooks';
 import { AreaShell } from '../../../app/layout/area-shell';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { customerHomeMessages } from '../../../shared/i18n/locales/en/customer';
 import { Button } from '../../../shared/ui/button';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useLogout } from '../../auth/hooks/use-logout';
@@ -12,19 +14,20 @@ export function DashboardPage() {
   const user = useAppSelector(selectCurrentUser);
   const logout = useLogout('customer');
   const name = user?.customer?.fullName || user?.username || '';
+  const t = useMessages(customerHomeMessages);
 
   return (
     <AreaShell
-      title="Request Tire Service"
-      subtitle="Tell us what you need and get quotes from nearby providers"
+      title={t.title}
+      subtitle={t.subtitle}
       actions={
         <Button variant="outline" onClick={logout}>
-          Logout
+          {t.logout}
         </Button>
       }
     >
       <p className="muted">
-        Signed in as <strong>{name}</strong>
+        {t.signedInAs} <strong>{name}</strong>
         {user?.email ? ` (${user.email})` : ''}
       </p>
       <div className="customer-home">

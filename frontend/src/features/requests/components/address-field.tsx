@@ -1,11 +1,18 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { addressMessages } from '../../../shared/i18n/locales/en/requests';
 import type { AddressSuggestion } from '../api';
 import { MIN_ADDRESS_QUERY, useAddressSuggestions } from '../hooks/use-address-suggestions';
 
+/** The field's notes, in the language shown when read. */
 export const ADDRESS_FIELD_MESSAGES = {
-  searchHint: 'Suggestions do not appear as you type here: press Enter or Search to look the address up.',
-  noMatch: 'No address matches this text. Check it, or keep it as typed.',
-} as const;
+  get searchHint(): string {
+    return addressMessages.get().searchHint;
+  },
+  get noMatch(): string {
+    return addressMessages.get().noMatch;
+  },
+};
 
 interface AddressFieldProps {
   value: string;
@@ -25,7 +32,8 @@ interface AddressFieldProps {
  * When the geocoder serves no typing suggestions (the public Nominatim forbids autocomplete), a Search button
  * and Enter look the typed text up explicitly.
  */
-export function AddressField({ value, onType, onPick, disabled, label = 'Service Address', hint, error }: AddressFieldProps) {
+export function AddressField({ value, onType, onPick, disabled, label, hint, error }: AddressFieldProps) {
+  const t = useMessages(addressMessages);
   const id = useId();
   const listId = `${id}-list`;
   const [typing, setTyping] = useState(false);
@@ -67,14 +75,14 @@ export function AddressField({ value, onType, onPick, disabled, label = 'Service
   return (
     <div className="field address-field">
       <label htmlFor={id} className="field__label">
-        {label}
+        {label ?? t.label}
       </label>
       <input
         id={id}
         className="field__input"
         type="text"
         autoComplete="street-address"
-        placeholder="Street, city"
+        placeholder={t.placeholder}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
@@ -94,7 +102,7 @@ export function AddressField({ value, onType, onPick, disabled, label = 'Service
       />
       {!autocomplete && (
         <button type="button" className="address-field__search" onClick={() => void search()} disabled={!canSearch}>
-          {searching ? 'Searching...' : 'Search'}
+          {searching ? t.searching : t.search}
         </button>
       )}
       {hint && (
@@ -102,10 +110,10 @@ export function AddressField({ value, onType, onPick, disabled, label = 'Service
           {hint}
         </p>
       )}
-      {!autocomplete && !searched && <p className="field__hint">{ADDRESS_FIELD_MESSAGES.searchHint}</p>}
+      {!autocomplete && !searched && <p className="field__hint">{t.searchHint}</p>}
       {searched && suggestions.length === 0 && (
         <p className="field__hint" role="status">
-          {ADDRESS_FIELD_MESSAGES.noMatch}
+          {t.noMatch}
         </p>
       )}
       {error && (
@@ -114,7 +122,7 @@ export function AddressField({ value, onType, onPick, disabled, label = 'Service
         </p>
       )}
       {open && (
-        <ul id={listId} role="listbox" className="address-field__list" aria-label="Address suggestions">
+        <ul id={listId} role="listbox" className="address-field__list" aria-label={t.suggestions}>
           {suggestions.map((s, index) => (
             <li
               key={`${s.display_name}-${index}`}

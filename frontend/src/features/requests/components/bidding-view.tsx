@@ -6,6 +6,8 @@ import { errorMessage, errorReason, errorStatus } from '../../../shared/api/api-
 import { formatMoney } from '../../../shared/format';
 import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
 import { useToast } from '../../../shared/toast/use-toast';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { biddingMessages, requestStatusMessages } from '../../../shared/i18n/locales/en/requests';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
@@ -22,22 +24,33 @@ import { RequestSummary } from './request-summary';
 import { useNow } from '../hooks/use-now';
 import { useLiveBids } from '../hooks/use-live-bids';
 
+/** The bidding screen's toasts, in the language shown when read. */
 export const ACCEPT_TOASTS = {
-  accepted: { title: 'Bid Accepted!', description: 'Your provider is on the way.' },
-  conflict: {
-    title: 'Bid no longer available',
-    description: 'This request was already accepted or the bid has closed. Please choose another bid.',
-    variant: 'destructive',
+  get accepted() {
+    const t = biddingMessages.get();
+    return { title: t.acceptedTitle, description: t.acceptedDescription };
   },
-  failed: { title: 'Error', description: 'Failed to accept the bid. Please try again.', variant: 'destructive' },
-  cancelFailed: { title: 'Error', description: 'Failed to cancel the request. Please try again.', variant: 'destructive' },
-  selectPayment: { title: 'Select payment method', description: 'Choose how you will pay before accepting a bid.', variant: 'destructive' },
-  cardUnavailable: {
-    title: 'Card payment not available yet',
-    description: 'The new amount cannot be charged to a card yet.',
-    variant: 'destructive',
+  get conflict() {
+    const t = biddingMessages.get();
+    return { title: t.conflictTitle, description: t.conflictDescription, variant: 'destructive' as const };
   },
-} as const;
+  get failed() {
+    const t = biddingMessages.get();
+    return { title: t.errorTitle, description: t.acceptFailed, variant: 'destructive' as const };
+  },
+  get cancelFailed() {
+    const t = biddingMessages.get();
+    return { title: t.errorTitle, description: t.cancelFailed, variant: 'destructive' as const };
+  },
+  get selectPayment() {
+    const t = biddingMessages.get();
+    return { title: t.selectPaymentTitle, description: t.selectPaymentDescription, variant: 'destructive' as const };
+  },
+  get cardUnavailable() {
+    const t = biddingMessages.get();
+    return { title: t.cardUnavailableTitle, description: t.cardUnavailableDescription, variant: 'destructive' as const };
+  },
+};
 
 interface BiddingViewProps {
   requestId: string;
@@ -50,12 +63,13 @@ export function BiddingView({ requestId, CardPaymentDialog }: BiddingViewProps) 
   const user = useAppSelector(selectCurrentUser);
   const role = user?.role?.name ?? null;
   const request = useGetServiceRequestQuery(requestId);
+  const t = useMessages(biddingMessages);
 
-  if (request.isLoading) return <Spinner label="Loading request..." />;
+  if (request.isLoading) return <Spinner label={t.loading} />;
   if (request.isError || !request.data) {
     const status = errorStatus(request.error);
     const message =
-      status === 404 ? 'This request does not exist.' : status === 403 ? 'You cannot view this request.' : 'Could not load this request.';
+      status === 404 ? t.notFound : status === 403 ? t.forbidden : t.loadFailed;
     return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
   }
   if (role === 'provider') return <ProviderBidding request={request.data} providerId={user?.business?.documentId ?? null} />;
@@ -68,6 +82,7 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
   const { toast } = useToast();
+  const t = useMessages(biddingMessages);
   const [accepting, setAccepting] = useState<string | null>(null);
   const [repay, setRepay] = useState<DisplayBid | null>(null);
   const [update, { isLoading: updating }] = useUpdateServiceRequestMutation();
@@ -104,7 +119,8 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
     } catch (err) {
       if (errorStatus(err) === 409 && errorReason(err) === 'CARD_REAUTHORIZATION_REQUIRED' && CardPaymentDialog) {
         // The server wants the card held for this bid first: the payment dialog, then the accept again.
-        toast({ title: 'Card authorisation needed', description: errorMessage(err, 'Authorise your card for this bid first.'), variant: 'destructive' });
+        const m = biddingMessages.get();
+        toast({ title: m.reauthTitle, description: errorMessage(err, m.reauthDescription), variant: 'destructive' });
         setRepay(bid);
       } else if (errorStatus(err) === 409) {
         toast(ACCEPT_TOASTS.conflict);
@@ -135,10 +151,10 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
   if (status === 'Expired' || (status === 'Cancelled' && request.cancelledByRole === 'provider')) {
     return (
       <div className="bidding">
-        <Card title="Your request">
+        <Card title={t.yourRequest}>
           <RequestSummary request={request} />
         </Card>
-        <Card title={status === 'Expired' ? 'Request expired' : 'Request cancelled'} className="bidding__bids">
+        <Card title={status === 'Expired' ? t.expired : t.cancelled} className="bidding__bids">
           <RequestEnded request={{ ...request, tireStatus: status }} />
         </Card>
       </div>
@@ -147,17 +163,17 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
 
   return (
     <div className="bidding">
-      <Card title="Your request">
+      <Card title={t.yourRequest}>
         <RequestSummary request={request} />
       </Card>
       <Card
-        title="Incoming bids"
-        description={open ? `Each bid is shown for ${LIMITS.bidDisplayCountdownSeconds} seconds.` : undefined}
+        title={t.incomingBids}
+        description={open ? t.eachBidShown({ seconds: LIMITS.bidDisplayCountdownSeconds }) : undefined}
         className="bidding__bids"
       >
         {open ? (
           <>
-            {bids.isError && <p className="field__error">Could not load earlier bids; new ones still arrive live.</p>}
+            {bids.isError && <p className="field__error">{t.earlierBidsFailed}</p>}
             <BidsList bids={live.bids} accepting={accepting} onAccept={onAccept} />
             {live.bids.length === 0 && <RequestReach providersAsked={providersAsked} expiresAt={request.expiresAt} now={now} />}
           </>
@@ -168,7 +184,7 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
       {(open || request.tireStatus === 'Accepted') && (
         <div className="row row--end">
           <Button variant="destructive" onClick={() => void cancel()} busy={updating && accepting === null}>
-            Cancel Request
+            {t.cancelRequest}
           </Button>
         </div>
       )}
@@ -178,7 +194,7 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
           customerId={user.customer.documentId}
           requestId={requestId}
           amount={repay.amount + LIMITS.cardProcessingFeeDollars}
-          notice={`The charge amount is now ${formatMoney(repay.amount + LIMITS.cardProcessingFeeDollars)}`}
+          notice={t.chargeNow({ amount: formatMoney(repay.amount + LIMITS.cardProcessingFeeDollars) })}
           onCancel={() => setRepay(null)}
           onSuccess={() => {
             const bid = repay;
@@ -192,14 +208,16 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
 }
 
 function ClosedNote({ request }: { request: ServiceRequestView }) {
+  const t = useMessages(biddingMessages);
+  const statuses = useMessages(requestStatusMessages) as Record<string, string>;
   if (request.tireStatus === 'Accepted' || request.tireStatus === 'In Progress') {
     return (
       <p>
-        You accepted a bid. <Link to={`/tracking/${request.documentId}`}>Track your provider</Link>
+        {t.youAccepted} <Link to={`/tracking/${request.documentId}`}>{t.trackProvider}</Link>
       </p>
     );
   }
-  return <p className="muted">This request is {request.tireStatus.toLowerCase()}; it no longer takes bids.</p>;
+  return <p className="muted">{t.closed({ status: (statuses[request.tireStatus] ?? request.tireStatus).toLowerCase() })}</p>;
 }
 
 function ProviderBidding({ request, providerId }: { request: ServiceRequestView; providerId: string | null }) {
@@ -207,13 +225,14 @@ function ProviderBidding({ request, providerId }: { request: ServiceRequestView;
   useEffect(() => {
     dispatch({ type: 'synced', requests: [request], requestedAt: Date.now(), now: Date.now() });
   }, [request]);
+  const t = useMessages(biddingMessages);
   const open = request.tireStatus === 'Bids Open';
   return (
     <div className="bidding">
-      <Card title="Service request">
+      <Card title={t.serviceRequest}>
         <RequestSummary request={request} />
       </Card>
-      <Card title="Your bid">
+      <Card title={t.yourBid}>
         {open && providerId ? (
           <BidForm
             requestId={request.documentId}
@@ -224,10 +243,10 @@ function ProviderBidding({ request, providerId }: { request: ServiceRequestView;
           />
         ) : request.accepted_bid?.provider.documentId === providerId && providerId ? (
           <p>
-            The customer accepted your bid. <Link to={`/provider/tracking/${request.documentId}`}>Go to the job</Link>
+            {t.customerAccepted} <Link to={`/provider/tracking/${request.documentId}`}>{t.goToJob}</Link>
           </p>
         ) : (
-          <p className="muted">This request no longer takes bids.</p>
+          <p className="muted">{t.noLongerBids}</p>
         )}
       </Card>
     </div>

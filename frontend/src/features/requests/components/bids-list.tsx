@@ -1,4 +1,6 @@
 import { formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { bidsListMessages } from '../../../shared/i18n/locales/en/requests';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/status';
 import { secondsLeft, type DisplayBid } from '../bids.reducer';
@@ -11,8 +13,8 @@ interface BidsListProps {
   onAccept?: (bid: DisplayBid) => void;
 }
 
-function rating(value: number | null): string {
-  return value === null ? 'New provider' : `${value.toFixed(1)} ★`;
+function rating(value: number | null, newProvider: string): string {
+  return value === null ? newProvider : `${value.toFixed(1)} ★`;
 }
 
 /**
@@ -20,38 +22,39 @@ function rating(value: number | null): string {
  * (display only: the server keeps the bid open for its bidding window).
  */
 export function BidsList({ bids, accepting, onAccept }: BidsListProps) {
+  const t = useMessages(bidsListMessages);
   const now = useNow(250, bids.length > 0);
   const shown = bids.filter((b) => secondsLeft(b, now) > 0);
-  if (shown.length === 0) return <EmptyState>Waiting for bids from nearby providers...</EmptyState>;
+  if (shown.length === 0) return <EmptyState>{t.waiting}</EmptyState>;
   return (
-    <ul className="bid-list" aria-label="Bids">
+    <ul className="bid-list" aria-label={t.listLabel}>
       {shown.map((bid) => {
         const left = secondsLeft(bid, now);
-        const name = bid.provider.businessName || bid.provider.fullName || 'Provider';
+        const name = bid.provider.businessName || bid.provider.fullName || t.provider;
         return (
-          <li key={bid.documentId} className="bid-card" aria-label={`Bid from ${name}`}>
+          <li key={bid.documentId} className="bid-card" aria-label={t.bidFrom({ name })}>
             <div className="bid-card__head">
               <p className="bid-card__provider">{name}</p>
-              <span className="bid-card__countdown" aria-label={`${left} seconds left`}>
+              <span className="bid-card__countdown" aria-label={t.secondsLeft({ seconds: left })}>
                 {left}s
               </span>
             </div>
             <dl className="bid-card__facts">
               <div>
-                <dt>Rating</dt>
-                <dd>{rating(bid.provider.rating)}</dd>
+                <dt>{t.rating}</dt>
+                <dd>{rating(bid.provider.rating, t.newProvider)}</dd>
               </div>
               <div>
-                <dt>Jobs</dt>
+                <dt>{t.jobs}</dt>
                 <dd>{bid.provider.totalJobs}</dd>
               </div>
               <div>
-                <dt>Responds in</dt>
+                <dt>{t.respondsIn}</dt>
                 <dd>{bid.provider.responseTime ?? '—'}</dd>
               </div>
               <div>
-                <dt>Arrives in</dt>
-                <dd>{bid.estimatedArrival} min</dd>
+                <dt>{t.arrivesIn}</dt>
+                <dd>{t.minutes({ minutes: bid.estimatedArrival })}</dd>
               </div>
             </dl>
             <div className="bid-card__foot">
@@ -61,9 +64,9 @@ export function BidsList({ bids, accepting, onAccept }: BidsListProps) {
                   onClick={() => onAccept(bid)}
                   busy={accepting === bid.documentId}
                   disabled={accepting !== null && accepting !== bid.documentId}
-                  aria-label={`Accept bid from ${name} for ${formatMoney(bid.amount)}`}
+                  aria-label={t.acceptLabel({ name, amount: formatMoney(bid.amount) })}
                 >
-                  {accepting === bid.documentId ? 'Accepting...' : 'Accept'}
+                  {accepting === bid.documentId ? t.accepting : t.accept}
                 </Button>
               )}
             </div>

@@ -2,6 +2,8 @@ import type { ServiceRequestView } from '@tiredash/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { myRequestsMessages, requestStatusMessages, serviceTypeMessages } from '../../../shared/i18n/locales/en/requests';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Card } from '../../../shared/ui/card';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
@@ -9,20 +11,21 @@ import { useListMyRequestsQuery } from '../api';
 
 /** Where a request of the list leads: its bids while open, its tracking page once accepted or under way, its summary once done. */
 export function requestLink(r: Pick<ServiceRequestView, 'documentId' | 'tireStatus'> & { cancelledByRole?: ServiceRequestView['cancelledByRole'] }): { to: string; label: string } | null {
+  const t = myRequestsMessages.get();
   switch (r.tireStatus) {
     case 'Bids Open':
-      return { to: `/bidding/${r.documentId}`, label: 'View bids' };
+      return { to: `/bidding/${r.documentId}`, label: t.viewBids };
     case 'Accepted':
     case 'In Progress':
-      return { to: `/tracking/${r.documentId}`, label: 'Track provider' };
+      return { to: `/tracking/${r.documentId}`, label: t.track };
     case 'Service Completed':
     case 'Completed':
-      return { to: `/payment/${r.documentId}`, label: 'View summary' };
+      return { to: `/payment/${r.documentId}`, label: t.viewSummary };
     case 'Expired':
-      return { to: `/bidding/${r.documentId}`, label: 'Post again' };
+      return { to: `/bidding/${r.documentId}`, label: t.postAgain };
     case 'Cancelled':
       // Cancelled by its provider: the customer may post it again.
-      return r.cancelledByRole === 'provider' ? { to: `/bidding/${r.documentId}`, label: 'Post again' } : null;
+      return r.cancelledByRole === 'provider' ? { to: `/bidding/${r.documentId}`, label: t.postAgain } : null;
   }
 }
 
@@ -35,37 +38,40 @@ export function CustomerRequestsList({ customerId }: { customerId: string | null
   const { data, isLoading, isError, refetch } = useListMyRequestsQuery(customerId, { refetchOnMountOrArgChange: true });
   const { toast } = useToast();
   const told = useRef(false);
+  const t = useMessages(myRequestsMessages);
+  const serviceTypes = useMessages(serviceTypeMessages) as Record<string, string>;
+  const statuses = useMessages(requestStatusMessages) as Record<string, string>;
 
   useEffect(() => {
     if (isError && !told.current) {
       told.current = true;
-      toast({ title: 'Failed to fetch active requests', variant: 'destructive' });
+      toast({ title: myRequestsMessages.get().fetchFailed, variant: 'destructive' });
     }
     if (!isError) told.current = false;
   }, [isError, toast]);
 
   return (
-    <Card title="Your requests" className="my-requests">
-      {isLoading && <Spinner label="Loading your requests..." />}
-      {isError && !data && <ErrorState message="Failed to fetch active requests" onRetry={() => void refetch()} />}
-      {data && data.length === 0 && <EmptyState>You have no service requests yet.</EmptyState>}
+    <Card title={t.title} className="my-requests">
+      {isLoading && <Spinner label={t.loading} />}
+      {isError && !data && <ErrorState message={t.fetchFailed} onRetry={() => void refetch()} />}
+      {data && data.length === 0 && <EmptyState>{t.empty}</EmptyState>}
       {data && data.length > 0 && (
-        <ul className="list" aria-label="Your service requests">
+        <ul className="list" aria-label={t.listLabel}>
           {data.map((r) => {
             const link = requestLink(r);
             return (
               <li key={r.documentId} className="list__item request-row">
                 <div>
-                  <p className="list__title">{r.serviceType}</p>
+                  <p className="list__title">{serviceTypes[r.serviceType] ?? r.serviceType}</p>
                   <p className="muted">
-                    {r.tireSize} · Budget {formatMoney(r.budget)}
-                    {r.amount !== null ? ` · Amount ${formatMoney(r.amount)}` : ''} · {formatDate(r.createdAt)}
+                    {r.tireSize} · {t.budget({ amount: formatMoney(r.budget) })}
+                    {r.amount !== null ? ` · ${t.amount({ amount: formatMoney(r.amount) })}` : ''} · {formatDate(r.createdAt)}
                   </p>
                 </div>
                 <div className="request-row__side">
-                  <span className={statusClass(r.tireStatus)}>{r.tireStatus}</span>
+                  <span className={statusClass(r.tireStatus)}>{statuses[r.tireStatus] ?? r.tireStatus}</span>
                   {link && (
-                    <Link to={link.to} className="muted-link" aria-label={`${link.label}: ${r.serviceType}, ${formatDate(r.createdAt)}`}>
+                    <Link to={link.to} className="muted-link" aria-label={`${link.label}: ${serviceTypes[r.serviceType] ?? r.serviceType}, ${formatDate(r.createdAt)}`}>
                       {link.label}
                     </Link>
                   )}

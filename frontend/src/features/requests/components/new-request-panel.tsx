@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../shared/api/api-error';
 import { useToast } from '../../../shared/toast/use-toast';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { newRequestMessages } from '../../../shared/i18n/locales/en/requests';
 import { Card } from '../../../shared/ui/card';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useUpdateCustomerMutation } from '../../customer/api';
@@ -12,21 +14,29 @@ import type { CardPaymentDialogComponent } from '../card-payment';
 import { buildCreateBody, hasCoordinates, type RequestFormValues } from '../request-form.model';
 import { RequestForm } from './request-form';
 
+/** The panel's toasts, in the language shown when read. */
 export const REQUEST_TOASTS = {
-  created: { title: 'Request Created', description: 'Your service request has been created successfully.' },
-  failed: { title: 'Error', description: 'Failed to create request. Please try again.', variant: 'destructive' },
-  cardUnavailable: {
-    title: 'Card payment not available yet',
-    description: 'Card payment cannot be used yet. Please choose cash to submit your request.',
-    variant: 'destructive',
+  get created() {
+    const t = newRequestMessages.get();
+    return { title: t.createdTitle, description: t.createdDescription };
   },
-  noLocation: {
-    title: 'Location needed',
-    description: 'We could not place that address on the map. Use your current location or pick an address from the suggestions.',
-    variant: 'destructive',
+  get failed() {
+    const t = newRequestMessages.get();
+    return { title: t.errorTitle, description: t.failedDescription, variant: 'destructive' as const };
   },
-  uploadError: { title: 'Upload Error', description: 'An error occurred while uploading images.', variant: 'destructive' },
-} as const;
+  get cardUnavailable() {
+    const t = newRequestMessages.get();
+    return { title: t.cardUnavailableTitle, description: t.cardUnavailableDescription, variant: 'destructive' as const };
+  },
+  get noLocation() {
+    const t = newRequestMessages.get();
+    return { title: t.noLocationTitle, description: t.noLocationDescription, variant: 'destructive' as const };
+  },
+  get uploadError() {
+    const t = newRequestMessages.get();
+    return { title: t.uploadErrorTitle, description: t.uploadErrorDescription, variant: 'destructive' as const };
+  },
+};
 
 interface PendingCard {
   values: RequestFormValues;
@@ -59,6 +69,7 @@ export function NewRequestPanel({
   const [geocode] = useLazySearchAddressQuery();
   const [busy, setBusy] = useState(false);
   const [pendingCard, setPendingCard] = useState<PendingCard | null>(null);
+  const t = useMessages(newRequestMessages);
 
   const fail = () => toast(REQUEST_TOASTS.failed);
 
@@ -71,7 +82,10 @@ export function NewRequestPanel({
         photoIds = (await uploadPhotos(p.photos).unwrap()).map((m) => m.id);
       } catch (err) {
         if (errorStatus(err) === null) toast(REQUEST_TOASTS.uploadError);
-        else toast({ title: 'Upload Failed', description: errorMessage(err, 'Failed to upload images.'), variant: 'destructive' });
+        else {
+          const t = newRequestMessages.get();
+          toast({ title: t.uploadFailedTitle, description: errorMessage(err, t.uploadFailedDescription), variant: 'destructive' });
+        }
         return;
       }
     }
@@ -122,8 +136,8 @@ export function NewRequestPanel({
   };
 
   return (
-    <Card title="New service request" className="request-panel">
-      <p className="notice">You&apos;ll receive bids from nearby providers within minutes</p>
+    <Card title={t.title} className="request-panel">
+      <p className="notice">{t.notice}</p>
       <RequestForm initialValues={initialValues} submitting={busy} onSubmit={(values, photos) => void submit(values, photos)} />
       {CardPaymentDialog && customerId && pendingCard && (
         <CardPaymentDialog

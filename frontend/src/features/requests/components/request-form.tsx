@@ -1,5 +1,7 @@
 import { LIMITS, PAYMENT_METHODS, SERVICE_TYPES, type PaymentMethod } from '@tiredash/contracts';
 import { useState, type FormEvent } from 'react';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { requestFormMessages, serviceTypeMessages } from '../../../shared/i18n/locales/en/requests';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/text-field';
 import { DocumentUploader } from '../../provider/components/document-uploader';
@@ -10,8 +12,8 @@ import {
   hasCoordinates,
   INITIAL_REQUEST_VALUES,
   isServiceType,
-  PAYMENT_LABELS,
-  PRIORITIES,
+  paymentLabels,
+  priorities,
   tireSizeInput,
   validateRequest,
   type RequestFormErrors,
@@ -34,6 +36,8 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
   const [locationNote, setLocationNote] = useState<string | null>(null);
   const { locate, locating } = useDeviceLocation();
   const [reverse] = useLazyReverseGeocodeQuery();
+  const t = useMessages(requestFormMessages);
+  const serviceTypes = useMessages(serviceTypeMessages);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -45,13 +49,13 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
     try {
       const pos = await locate();
       setValues((v) => ({ ...v, lat: pos.lat, lng: pos.lng }));
-      setLocationNote(`Using your current location (${pos.lat.toFixed(5)}, ${pos.lng.toFixed(5)}).`);
+      setLocationNote(t.usingLocation({ lat: pos.lat.toFixed(5), lng: pos.lng.toFixed(5) }));
       const found = await reverse(pos, true)
         .unwrap()
         .catch(() => null);
       if (found) setValues((v) => (v.lat === pos.lat && v.lng === pos.lng ? { ...v, address: found.display_name } : v));
     } catch (err) {
-      setLocationNote(err instanceof Error ? err.message : 'Could not get your location.');
+      setLocationNote(err instanceof Error ? err.message : t.locationFailed);
     }
   };
 
@@ -64,11 +68,11 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
   };
 
   return (
-    <form className="form request-form" noValidate onSubmit={submit} aria-label="Service request">
+    <form className="form request-form" noValidate onSubmit={submit} aria-label={t.formLabel}>
       <div className="form-grid">
         <div className="field">
           <label htmlFor="request-service-type" className="field__label">
-            Service Type<span className="field__required" aria-hidden="true"> *</span>
+            {t.serviceType}<span className="field__required" aria-hidden="true"> *</span>
           </label>
           <select
             id="request-service-type"
@@ -79,10 +83,10 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
             aria-describedby={errors.serviceType ? 'request-service-type-error' : undefined}
             onChange={(e) => set('serviceType', isServiceType(e.target.value) ? e.target.value : '')}
           >
-            <option value="">Select a service</option>
+            <option value="">{t.selectService}</option>
             {SERVICE_TYPES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {serviceTypes[s]}
               </option>
             ))}
           </select>
@@ -93,17 +97,17 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
           )}
         </div>
         <TextField
-          label="Tire Size"
+          label={t.tireSize}
           required
           placeholder="225/65/R17"
           maxLength={LIMITS.tireSizeMaxLength}
           autoCapitalize="characters"
-          hint="Like 225/65/R17, LT265/70/R17 or 33X12.50R15: the slashes are added for you."
+          hint={t.tireSizeHint}
           value={values.tireSize}
           error={errors.tireSize}
           onChange={(e) => set('tireSize', tireSizeInput(e.target.value))}
         />
-        <TextField label="Tire Brand (optional)" value={values.tireBrand} maxLength={80} onChange={(e) => set('tireBrand', e.target.value)} />
+        <TextField label={t.tireBrand} value={values.tireBrand} maxLength={80} onChange={(e) => set('tireBrand', e.target.value)} />
       </div>
 
       <div className="request-form__location">
@@ -120,28 +124,28 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
           }}
         />
         <Button variant="outline" onClick={() => void fillFromDeviceLocation()} busy={locating}>
-          {locating ? 'Locating...' : 'Use my current location'}
+          {locating ? t.locating : t.useLocation}
         </Button>
         {locationNote && (
           <p className="field__hint" role="status">
             {locationNote}
           </p>
         )}
-        {!locationNote && hasCoordinates(values) && <p className="field__hint">Location set.</p>}
+        {!locationNote && hasCoordinates(values) && <p className="field__hint">{t.locationSet}</p>}
       </div>
 
       <TextAreaField
-        label="Description"
+        label={t.description}
         rows={3}
         maxLength={2000}
-        placeholder="What happened? Anything the provider should know?"
+        placeholder={t.descriptionPlaceholder}
         value={values.description}
         onChange={(e) => set('description', e.target.value)}
       />
 
       <div className="form-grid">
         <TextField
-          label="Budget ($)"
+          label={t.budget}
           required
           type="number"
           inputMode="decimal"
@@ -153,10 +157,10 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
         />
         <div className="field">
           <label htmlFor="request-priority" className="field__label">
-            Priority
+            {t.priority}
           </label>
           <select id="request-priority" className="field__input" value={values.priority} onChange={(e) => set('priority', e.target.value)}>
-            {PRIORITIES.map((p) => (
+            {priorities().map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}
               </option>
@@ -164,7 +168,7 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
           </select>
         </div>
         <TextField
-          label="Scheduled Time"
+          label={t.scheduledTime}
           type="datetime-local"
           value={values.scheduledTime}
           error={errors.scheduledTime}
@@ -173,8 +177,8 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
       </div>
 
       <DocumentUploader
-        label="Photos (optional)"
-        description="Photos of the tire help providers quote accurately."
+        label={t.photos}
+        description={t.photosDescription}
         files={photos}
         onChange={setPhotos}
         limits={LIMITS.requestPhotos}
@@ -182,7 +186,7 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
 
       <fieldset className="form-section payment-choice" aria-describedby={errors.paymentMethod ? 'request-payment-error' : undefined}>
         <legend>
-          Payment Method<span className="field__required" aria-hidden="true"> *</span>
+          {t.paymentMethod}<span className="field__required" aria-hidden="true"> *</span>
         </legend>
         {PAYMENT_METHODS.map((method: PaymentMethod) => (
           <label key={method} className="payment-choice__option">
@@ -194,8 +198,8 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
               onChange={() => set('paymentMethod', method)}
             />
             <span>
-              <strong>{PAYMENT_LABELS[method].title}</strong>
-              <span className="payment-choice__description">{PAYMENT_LABELS[method].description}</span>
+              <strong>{paymentLabels()[method].title}</strong>
+              <span className="payment-choice__description">{paymentLabels()[method].description}</span>
             </span>
           </label>
         ))}
@@ -207,7 +211,7 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
       </fieldset>
 
       <Button type="submit" size="lg" className="btn--block" disabled={!canSubmitRequest(values)} busy={submitting}>
-        {submitting ? 'Submitting...' : 'Submit Request'}
+        {submitting ? t.submitting : t.submit}
       </Button>
     </form>
   );

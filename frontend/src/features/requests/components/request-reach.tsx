@@ -1,3 +1,5 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { reachMessages } from '../../../shared/i18n/locales/en/requests';
 import { formatDuration } from './request-reach.model';
 
 interface RequestReachProps {
@@ -10,22 +12,19 @@ interface RequestReachProps {
 
 /** While bids are awaited: how many nearby providers were asked, or why nobody was, and how long it stays open. */
 export function RequestReach({ providersAsked, expiresAt, now }: RequestReachProps) {
+  const t = useMessages(reachMessages);
   const left = expiresAt ? Date.parse(expiresAt) - now : null;
-  const open = left === null ? null : left > 0 ? `Open for another ${formatDuration(left)}.` : 'Closing now…';
+  const open = left === null ? null : left > 0 ? t.openFor({ duration: formatDuration(left) }) : t.closing;
   const asked = providersAsked ?? 0;
   return (
     <div className="request-reach" role="status" aria-live="polite">
       {asked > 0 ? (
         <p>
-          <strong>
-            Sent to {asked} nearby provider{asked === 1 ? '' : 's'}.
-          </strong>{' '}
-          Bids appear here as they come in.
+          <strong>{t.sentTo(asked)}</strong> {t.bidsAppear}
         </p>
       ) : (
         <p>
-          <strong>No provider nearby is online right now.</strong> Your request stays open: providers who come online near you will see it, and
-          their bids will appear here.
+          <strong>{t.nobodyOnline}</strong> {t.staysOpen}
         </p>
       )}
       {open && <p className="muted">{open}</p>}

@@ -1,3 +1,4 @@
+import { requestFormMessages } from '../../../shared/i18n/locales/en/requests';
 import { useCallback, useState } from 'react';
 
 export interface DevicePosition {
@@ -11,7 +12,7 @@ export function useDeviceLocation() {
 
   const locate = useCallback((): Promise<DevicePosition> => {
     if (typeof navigator === 'undefined' || !navigator.geolocation) {
-      return Promise.reject(new Error('Location is not available in this browser.'));
+      return Promise.reject(new Error(requestFormMessages.get().locationUnavailable));
     }
     setLocating(true);
     return new Promise<DevicePosition>((resolve, reject) => {
@@ -22,7 +23,7 @@ export function useDeviceLocation() {
         },
         (err) => {
           setLocating(false);
-          reject(new Error(err.code === err.PERMISSION_DENIED ? 'Location permission was denied.' : 'Could not get your location.'));
+          reject(new Error(err.code === err.PERMISSION_DENIED ? requestFormMessages.get().locationDenied : requestFormMessages.get().locationFailed));
         },
         { enableHighAccuracy: true, timeout: 15000, maximumAge: 0 },
       );
