@@ -15,6 +15,7 @@ export * from './outbox/outbox.service';
 export * from './outbox/outbox-relay';
 export * from './events/on-event.decorator';
 export * from './events/event-consumers';
+export * from './events/consumer-supervisor';
 export * from './events/event-publisher';
 export * from './permissions/nats-permissions';
 export * from './health/service-health';

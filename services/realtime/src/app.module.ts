@@ -67,3 +67,12 @@ export async function bootstrapRealtime(config: RealtimeConfig, opts: BootstrapO
   await app.listen(config.port, config.host);
   return app;
 }
+
+/**
+ * The SIGTERM drain: /readyz answers 503 and handshakes are refused from now on; then app.close() stops the fan-out
+ * (the events in hand are emitted and acknowledged), closes the sockets with a reconnect hint, and NATS and Redis.
+ */
+export async function drainRealtime(app: NestFastifyApplication): Promise<void> {
+  app.get(SocketServer).startDraining();
+  await app.close();
+}

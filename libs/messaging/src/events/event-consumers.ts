@@ -17,6 +17,7 @@ import { InboxEntity } from '../outbox/inbox.entity';
 import { findDataSource } from '../outbox/outbox-relay';
 import { ensureStreamsWith, isNotFound } from '../streams';
 import { fromNatsHeaders } from '../trace/trace-headers';
+import { type SupervisedConsumer, superviseConsumer } from './consumer-supervisor';
 import { type ConsumerOptions, ON_EVENT_METADATA, type OnEventMetadata } from './on-event.decorator';
 
 export interface EventContext {
@@ -33,19 +34,11 @@ export type EventHandler<E extends AnyEventDef> = (payload: EventPayload<E>, ctx
 
 interface Running {
   stream: string;
-  durable: string;
-  /** The current pull; replaced when the consumer is restarted. */
-  messages: ConsumerMessages;
-  loop: Promise<void>;
-  stopping: boolean;
-  /** Ends a restart backoff early (shutdown). */
-  wake: (() => void) | null;
+  consumer: SupervisedConsumer;
 }
 
 const DURABLE = /^[A-Za-z0-9_-]+$/;
 const MAX_BACKOFF_MS = 60_000;
-const RESTART_BASE_MS = 1000;
-const RESTART_MAX_MS = 30_000;
 
 /**
  * Durable JetStream consumers with explicit ack. Each delivery runs in a DB transaction that first inserts
@@ -92,7 +85,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
     }
     const ns = this.messaging.namespace;
     const stream = namespacedStream(ns, def.stream);
-    if (this.running.some((r) => r.stream === stream && r.durable === options.durable)) {
+    if (this.running.some((r) => r.stream === stream && r.consumer.durable === options.durable)) {
       throw new Error(`Durable "${options.durable}" is already subscribed on stream ${def.stream}`);
     }
     const config = {
@@ -122,55 +115,14 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       return consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
     };
 
-    const r: Running = { stream, durable: options.durable, messages: await open(), loop: Promise.resolve(), stopping: false, wake: null };
-    r.loop = this.supervise(r, open, async (m) => this.handle(m, def, options, handler, dataSource));
-    this.running.push(r);
-  }
-
-  /**
-   * Drains the consumer's messages; when they stop for any reason other than shutdown (the durable was deleted, the
-   * stream was lost, the pull failed), the consumer is created again and consumed after a backoff (1 s doubling to
-   * 30 s, back to 1 s once messages flow again).
-   */
-  private async supervise(r: Running, open: () => Promise<ConsumerMessages>, handle: (m: JsMsg) => Promise<void>): Promise<void> {
-    let failures = 0;
-    for (;;) {
-      let why = 'message iterator ended';
-      try {
-        for await (const m of r.messages) {
-          failures = 0;
-          await handle(m);
-        }
-      } catch (err) {
-        why = errorText(err);
-      }
-      if (r.stopping) return;
-      for (;;) {
-        const wait = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** failures);
-        failures += 1;
-        this.logger.error(`Consumer ${r.durable} stopped: ${why}; restarting in ${wait} ms`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          r.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        r.wake = null;
-        if (r.stopping) return;
-        try {
-          r.messages = await open();
-          this.logger.log(`Consumer ${r.durable} restarted`);
-          break;
-        } catch (err) {
-          why = `restart failed: ${errorText(err)}`;
-        }
-      }
-      if (r.stopping) {
-        r.messages.stop();
-        return;
-      }
-    }
+    // A deleted durable or a lost stream ends the pull: superviseConsumer opens it again after a backoff.
+    const consumer = await superviseConsumer({
+      durable: options.durable,
+      open,
+      handle: async (m) => this.handle(m, def, options, handler, dataSource),
+      logger: this.logger,
+    });
+    this.running.push({ stream, consumer });
   }
 
   /**
@@ -276,13 +228,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    const all = this.running.splice(0);
-    for (const r of all) {
-      r.stopping = true;
-      r.messages.stop();
-      r.wake?.();
-    }
-    await Promise.all(all.map((r) => r.loop));
+    await Promise.all(this.running.splice(0).map((r) => r.consumer.stop()));
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { deadLetterSubject, STREAMS, type EventEnvelope, type StreamName } from '@tiredash/contracts';
-import { MessagingConnection, fromNatsHeaders, isNotFound, namespacedStream, namespacedSubject } from '@tiredash/messaging';
+import { type ConsumerResume, MessagingConnection, type SupervisedConsumer, fromNatsHeaders, isNotFound, namespacedStream, namespacedSubject, superviseConsumer } from '@tiredash/messaging';
 import { SpanKind, inMessageContext, inSpanSync } from '@tiredash/runtime';
 import { AckPolicy, DeliverPolicy, headers as natsHeaders, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import { REALTIME_CONFIG } from '../common/realtime-config.token';
@@ -15,12 +15,6 @@ import { REQUESTS_ROUTES } from './requests.routes';
 export const FANOUT_ROUTES = Symbol('FANOUT_ROUTES');
 export const DEFAULT_FANOUT_ROUTES: FanoutRoute[] = [...REQUESTS_ROUTES, ...JOB_ROUTES];
 
-interface Running {
-  durable: string;
-  messages: ConsumerMessages;
-  loop: Promise<void>;
-}
-
 const MAX_BACKOFF_MS = 30_000;
 /** Events of one consumer handled concurrently (see start()). */
 const MAX_IN_FLIGHT = 128;
@@ -34,8 +28,7 @@ const MAX_IN_FLIGHT = 128;
 @Injectable()
 export class JetStreamFanout implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JetStreamFanout.name);
-  private readonly running: Running[] = [];
-  private stopped = false;
+  private readonly running: SupervisedConsumer[] = [];
   /** Events emitted by this node since start (for /health and tests). */
   emitted = 0;
 
@@ -48,7 +41,7 @@ export class JetStreamFanout implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   get consumers(): string[] {
-    return this.running.map((r) => r.durable);
+    return this.running.map((c) => c.durable);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -67,51 +60,53 @@ export class JetStreamFanout implements OnApplicationBootstrap, OnModuleDestroy 
     const stream = namespacedStream(ns, r.def.stream);
     const filter = namespacedSubject(ns, r.def.subject);
     const ackWait = nanos(this.config.ackWaitMs);
-    const jsm = this.messaging.jsm;
-    try {
-      const info = await jsm.consumers.info(stream, r.durable);
-      if (info.config.filter_subject !== filter || info.config.ack_wait !== ackWait) {
-        await jsm.consumers.update(stream, r.durable, { filter_subject: filter, ack_wait: ackWait });
-      }
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
+    const open = async (resume?: ConsumerResume): Promise<ConsumerMessages> => {
+      const jsm = this.messaging.jsm;
+      // On a restart: the stream may have been lost with the server's store (onApplicationBootstrap ensured it first).
+      if (resume && r.def.stream in STREAMS) await this.messaging.ensureStreams([r.def.stream as StreamName]);
       try {
-        await jsm.consumers.add(stream, {
-          durable_name: r.durable,
-          ack_policy: AckPolicy.Explicit,
-          // A brand-new consumer starts at the present: replaying a week of offers to sockets helps nobody.
-          // An existing one resumes where the last replica stopped.
-          deliver_policy: DeliverPolicy.New,
-          filter_subject: filter,
-          ack_wait: ackWait,
-          max_deliver: -1,
-          max_ack_pending: 10_000,
-        });
-      } catch (addErr) {
-        // Another replica created it in between.
-        await jsm.consumers.info(stream, r.durable).catch(() => Promise.reject(addErr));
+        const info = await jsm.consumers.info(stream, r.durable);
+        if (info.config.filter_subject !== filter || info.config.ack_wait !== ackWait) {
+          await jsm.consumers.update(stream, r.durable, { filter_subject: filter, ack_wait: ackWait });
+        }
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        try {
+          await jsm.consumers.add(stream, {
+            durable_name: r.durable,
+            ack_policy: AckPolicy.Explicit,
+            // A brand-new consumer starts at the present: replaying a week of offers to sockets helps nobody.
+            // An existing one resumes where the last replica stopped; one deleted under this node, after the last
+            // event its pull received.
+            ...(resume?.lastStreamSeq
+              ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: resume.lastStreamSeq + 1 }
+              : { deliver_policy: DeliverPolicy.New }),
+            filter_subject: filter,
+            ack_wait: ackWait,
+            max_deliver: -1,
+            max_ack_pending: 10_000,
+          });
+        } catch (addErr) {
+          // Another replica created it in between.
+          await jsm.consumers.info(stream, r.durable).catch(() => Promise.reject(addErr));
+        }
       }
-    }
-    const consumer = await this.messaging.js.consumers.get(stream, r.durable);
-    const messages = await consumer.consume({ max_messages: 256 });
+      const consumer = await this.messaging.js.consumers.get(stream, r.durable);
+      // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait forever): it is opened again.
+      return consumer.consume({ max_messages: 256, abort_on_missing_resource: true });
+    };
     // Pipelined: up to MAX_IN_FLIGHT events of this consumer are handled at once instead of one Redis round trip
     // pair after another (which capped a consumer at a few hundred events/s: bench/bidding-burst.mjs). Order is
     // kept: each handle() issues its ledger read on the one `pub` connection synchronously in arrival order, Redis
     // answers in order, so the emits (and their PUBLISHes) happen in arrival order.
-    const inFlight = new Set<Promise<void>>();
-    const loop = (async () => {
-      for await (const m of messages) {
-        const p: Promise<void> = this.handle(m, r)
-          .catch((err: unknown) => this.logger.error(`${r.durable}: ${errorText(err)}`))
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-        if (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
-      }
-      await Promise.all(inFlight);
-    })().catch((err: unknown) => {
-      if (!this.stopped) this.logger.error(`Consumer ${r.durable} stopped: ${errorText(err)}`);
+    const consumer = await superviseConsumer({
+      durable: r.durable,
+      open,
+      handle: (m) => this.handle(m, r),
+      concurrency: MAX_IN_FLIGHT,
+      logger: this.logger,
     });
-    this.running.push({ durable: r.durable, messages, loop });
+    this.running.push(consumer);
   }
 
   /**
@@ -197,10 +192,7 @@ export class JetStreamFanout implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Stops pulling and waits for the messages in hand to be emitted and acknowledged (before sockets close). */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    const all = this.running.splice(0);
-    for (const r of all) r.messages.stop();
-    await Promise.all(all.map((r) => r.loop));
+    await Promise.all(this.running.splice(0).map((c) => c.stop()));
   }
 }
 

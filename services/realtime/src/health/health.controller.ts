@@ -1,5 +1,7 @@
-import { Controller, Get, HttpException, HttpStatus } from '@nestjs/common';
+import { Controller, Get, HttpException, HttpStatus, Res } from '@nestjs/common';
 import { MessagingConnection } from '@tiredash/messaging';
+import { type HealthReport, runHealthChecks } from '@tiredash/runtime';
+import type { FastifyReply } from 'fastify';
 import { RedisClients } from '../common/redis-clients';
 import { JetStreamFanout } from '../fanout/jetstream-fanout.service';
 import { LocationStream, type LocationStats } from '../sockets/location-stream.service';
@@ -14,7 +16,14 @@ export interface RealtimeHealth {
   locations: LocationStats;
 }
 
-/** GET /health (the gateway's /ready asks it through REALTIME_URL): 200 when NATS and Redis are usable, else 503. */
+/** Per check of /livez and /readyz (below the probes' timeoutSeconds). */
+const CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * This pod's health, on its HTTP port: `/livez` (the Kubernetes liveness probe) and `/readyz` (readiness), never
+ * about other services; and `/health` (the gateway's /ready asks it through REALTIME_URL): 200 when NATS and Redis
+ * are usable, else 503.
+ */
 @Controller()
 export class HealthController {
   constructor(
@@ -25,10 +34,51 @@ export class HealthController {
     private readonly locations: LocationStream,
   ) {}
 
+  /** Liveness: the process answers and its NATS connection is not closed for good (it reconnects forever otherwise). */
+  @Get('livez')
+  async livez(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    const report = await runHealthChecks(
+      {
+        nats: () => {
+          if (this.messaging.natsState === 'closed' && !this.sockets.isDraining) throw new Error('NATS connection closed');
+        },
+      },
+      CHECK_TIMEOUT_MS,
+    );
+    if (report.failed.length > 0) void reply.status(503);
+    return report;
+  }
+
+  /**
+   * Readiness: this pod's own dependencies, its NATS connection (queries, the fan-out) connected and both Redis
+   * connections of the Socket.IO adapter ready; 503 from SIGTERM on, so the load balancer sends new sockets elsewhere.
+   */
+  @Get('readyz')
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthReport> {
+    const report = await runHealthChecks(
+      {
+        nats: () => {
+          const state = this.messaging.natsState;
+          if (state !== 'connected') throw new Error(`NATS ${state}`);
+        },
+        redis: async () => {
+          if (!this.redis.ready) throw new Error(`Redis adapter pub ${this.redis.pub.status}, sub ${this.redis.sub.status}`);
+          await this.redis.pub.ping();
+        },
+        shutdown: () => {
+          if (this.sockets.isDraining) throw new Error('shutting down');
+        },
+      },
+      CHECK_TIMEOUT_MS,
+    );
+    if (report.failed.length > 0) void reply.status(503);
+    return report;
+  }
+
   @Get('health')
   health(): RealtimeHealth {
     const problems: string[] = [];
-    if (this.sockets.isClosing) problems.push('shutting down');
+    if (this.sockets.isDraining) problems.push('shutting down');
     if (!this.redis.ready) problems.push('redis not connected');
     if (this.messaging.connection.isClosed()) problems.push('nats closed');
     if (problems.length > 0) {

@@ -57,6 +57,7 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger(SocketServer.name);
   private server?: RealtimeServer;
   private closing = false;
+  private draining = false;
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -72,8 +73,17 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
     return this.server;
   }
 
-  get isClosing(): boolean {
-    return this.closing;
+  /** From SIGTERM (startDraining) or the start of the shutdown on: /readyz answers 503, new sockets are refused. */
+  get isDraining(): boolean {
+    return this.draining || this.closing;
+  }
+
+  /**
+   * The signal came: /readyz answers 503 and handshakes are refused (403, which socket.io clients retry, through the
+   * load balancer, on another pod); the sockets already here are served until the shutdown closes them.
+   */
+  startDraining(): void {
+    this.draining = true;
   }
 
   onModuleInit(): void {
@@ -85,6 +95,8 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
       pingInterval: this.config.pingIntervalMs,
       pingTimeout: this.config.pingTimeoutMs,
       maxHttpBufferSize: 64 * 1024,
+      // A draining pod takes no new session (the client's retry lands on another pod); open ones are not affected.
+      allowRequest: (_req, cb) => cb(this.isDraining ? 'shutting down' : null, !this.isDraining),
       cors: {
         origin: (origin, cb) => cb(null, origin === undefined || cors === '*' || (cors === null ? LOCAL_DEV_ORIGIN.test(origin) : cors.includes(origin))),
         credentials: true,
@@ -166,17 +178,22 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
     );
   }
 
-  /** Runs after the fan-out consumers stopped (onModuleDestroy): disconnects this node's sockets and leaves Redis. */
+  /**
+   * Runs after the fan-out consumers stopped (onModuleDestroy), so every emit they had in hand reached Redis: leaves
+   * the adapter, then closes this node's connections as a lost transport ('transport close'), which socket.io clients
+   * take as "reconnect" (unlike a server disconnect, which tells them not to come back): they reconnect through the
+   * load balancer to a ready pod and join again, and the bids they missed are replayed there (BidReplay).
+   */
   async beforeApplicationShutdown(): Promise<void> {
     const io = this.server;
     if (this.closing || !io) return;
     this.closing = true;
-    io.local.disconnectSockets(true);
     try {
       await Promise.resolve(io.of('/').adapter.close());
     } catch (err) {
       this.logger.warn(`Redis adapter close: ${err instanceof Error ? err.message : String(err)}`);
     }
+    // Every engine client closed with its transport ('transport close' at the client): the reconnect hint.
     io.engine.close();
   }
 }
