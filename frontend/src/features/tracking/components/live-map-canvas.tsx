@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap, ZoomControl } from 'react-leaflet';
 import type { LatLngValue } from '../api';
 import type { TileSource } from '../tile-source';
 import { defaultIcon, originIcon, providerIcon } from './leaflet-icons';
@@ -14,6 +14,9 @@ export interface LiveMapCanvasProps {
   providerLabel: string;
   /** The origin marker's title ('Start'). */
   startLabel?: string;
+  /** The zoom buttons' titles (Leaflet's own are English). */
+  zoomInTitle?: string;
+  zoomOutTitle?: string;
   route: Array<[number, number]>;
   onTilesFailed?: () => void;
 }
@@ -33,7 +36,7 @@ function FitToJob({ points }: { points: LatLngValue[] }) {
 }
 
 /** The Leaflet map: tiles when a source is configured, the route line, the destination and the moving provider. */
-export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, provider, providerLabel, startLabel = 'Start', route, onTilesFailed }: LiveMapCanvasProps) {
+export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, provider, providerLabel, startLabel = 'Start', zoomInTitle = 'Zoom in', zoomOutTitle = 'Zoom out', route, onTilesFailed }: LiveMapCanvasProps) {
   const failures = useRef({ errors: 0, loaded: 0 });
   const anchors = useMemo(() => {
     const list: LatLngValue[] = [destination];
@@ -54,7 +57,9 @@ export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, pr
       zoom={13}
       scrollWheelZoom={false}
       attributionControl={Boolean(tiles)}
+      zoomControl={false}
     >
+      <ZoomControl position="topleft" zoomInTitle={zoomInTitle} zoomOutTitle={zoomOutTitle} />
       {tiles && (
         <TileLayer
           url={tiles.url}

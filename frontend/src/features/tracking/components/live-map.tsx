@@ -42,7 +42,7 @@ export function LiveMap({ positionAt, waitingLabel, ...canvas }: LiveMapProps) {
         </p>
       )}
       <Suspense fallback={<Spinner label={tMap.loading} />}>
-        <LiveMapCanvas {...canvas} startLabel={tMap.start} tiles={unavailable ? null : tiles} onTilesFailed={() => setTilesFailed(true)} />
+        <LiveMapCanvas {...canvas} startLabel={tMap.start} zoomInTitle={tMap.zoomIn} zoomOutTitle={tMap.zoomOut} tiles={unavailable ? null : tiles} onTilesFailed={() => setTilesFailed(true)} />
       </Suspense>
       <figcaption className="live-map__caption">
         {canvas.provider ? (

@@ -170,6 +170,8 @@ export const trackingMapMessages = defineMessages('tracking/map', {
   waitingProvider: 'Waiting for the provider\'s location...',
   updated: params<{ time: string | number }>(' (updated {time})'),
   start: 'Start',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
 });
 
 export const trackingStepsMessages = defineMessages('tracking/steps', {
