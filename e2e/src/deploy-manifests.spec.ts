@@ -806,8 +806,7 @@ describe('deployment files', () => {
           expect(container.ports?.some((p) => p.name === probe!.httpGet?.port)).toBe(true);
           if (service.http) expect(probe!.httpGet?.path).toMatch(/^\/(health|livez|readyz)$/);
         }
-        // Realtime serves its own /livez and /readyz on its HTTP port (NATS and its Socket.IO Redis adapter).
-        if (!service.http || name === 'gateway' || name === 'realtime') {
+        if (!service.http || name === 'gateway') {
           // Per pod: readiness is the pod's own dependencies, liveness never touches the database.
           expect(container.readinessProbe!.httpGet?.path).toBe('/readyz');
           expect(container.livenessProbe!.httpGet?.path).toBe('/livez');
@@ -1003,6 +1002,8 @@ describe('deployment files', () => {
         fs.readFileSync(path.join(ROOT, 'libs', 'auth', 'src', 'jwt-config.ts'), 'utf8'),
         fs.readFileSync(path.join(ROOT, 'libs', 'runtime', 'src', 'nats.ts'), 'utf8'),
         fs.readFileSync(path.join(ROOT, 'libs', 'runtime', 'src', 'health.ts'), 'utf8'),
+        fs.readFileSync(path.join(ROOT, 'libs', 'runtime', 'src', 'logger.ts'), 'utf8'),
+        fs.readFileSync(path.join(ROOT, 'libs', 'runtime', 'src', 'tracing.ts'), 'utf8'),
       ];
       const variables = [...new Set(sources.flatMap(declaredVariables))].sort();
       expect(variables).toEqual(

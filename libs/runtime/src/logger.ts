@@ -7,7 +7,9 @@ import { currentRequestId, currentTraceIds } from './tracing';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-const logEnvSchema = z.object({ LOG_LEVEL: z.enum(LOG_LEVELS).default('info') });
+const logEnvSchema = z.object({
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
 
 /** LOG_LEVEL (fatal, error, warn, info, debug, trace or silent; default info), validated at start-up. */
 export function logLevelOf(service: string, env: Env): LogLevel {
