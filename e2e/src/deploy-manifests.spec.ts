@@ -806,7 +806,8 @@ describe('deployment files', () => {
           expect(container.ports?.some((p) => p.name === probe!.httpGet?.port)).toBe(true);
           if (service.http) expect(probe!.httpGet?.path).toMatch(/^\/(health|livez|readyz)$/);
         }
-        if (!service.http || name === 'gateway') {
+        // Realtime serves its own /livez and /readyz on its HTTP port (NATS and its Socket.IO Redis adapter).
+        if (!service.http || name === 'gateway' || name === 'realtime') {
           // Per pod: readiness is the pod's own dependencies, liveness never touches the database.
           expect(container.readinessProbe!.httpGet?.path).toBe('/readyz');
           expect(container.livenessProbe!.httpGet?.path).toBe('/livez');
