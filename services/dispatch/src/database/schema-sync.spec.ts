@@ -30,6 +30,7 @@ describe('dispatch schema', () => {
       expect(tables.map((t) => t.table_name)).toEqual(['inbox', 'jobs', 'migrations', 'outbox', 'track_points']);
       await ds.undoLastMigration();
       await ds.undoLastMigration();
+      await ds.undoLastMigration();
       const left: { n: string }[] = await ds.query(
         `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
         [DISPATCH_SCHEMA],

@@ -52,6 +52,7 @@ describe('payments schema', () => {
       await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();
+      await ds.undoLastMigration();
       const left: { n: string }[] = await ds.query(
         `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
         [PAYMENTS_SCHEMA],

@@ -44,7 +44,7 @@ describe('requests schema', () => {
         [REQUESTS_SCHEMA],
       );
       expect(gist[0]?.indexdef).toMatch(/USING gist \(coverage\) WHERE \(\(is_approved = true\) AND \(online = true\)\)/);
-      for (let i = 0; i < 5; i++) await ds.undoLastMigration();
+      for (let i = 0; i < 6; i++) await ds.undoLastMigration();
       const left: { n: string }[] = await ds.query(
         `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
         [REQUESTS_SCHEMA],
