@@ -1,5 +1,7 @@
 import type { ServiceRequestView } from '@tiredash/contracts';
 import { useNavigate } from 'react-router-dom';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { endedMessages } from '../../../shared/i18n/locales/en/requests';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { repostValues } from '../request-form.model';
 
@@ -11,22 +13,25 @@ type Ended = Pick<
 /** What an ended request (expired, or cancelled by its provider) says, with 'Post again' prefilled from it. */
 export function RequestEnded({ request }: { request: Ended }) {
   const navigate = useNavigate();
+  const t = useMessages(endedMessages);
   const expired = request.tireStatus === 'Expired';
   const byProvider = request.tireStatus === 'Cancelled' && request.cancelledByRole === 'provider';
   return (
     <div className="request-ended" role="status" aria-live="polite">
-      <h3 className="request-ended__title">{expired ? 'No provider was chosen in time' : byProvider ? 'Provider Canceled' : 'This request was cancelled'}</h3>
+      <h3 className="request-ended__title">{expired ? t.expiredTitle : byProvider ? t.providerCanceledTitle : t.cancelledTitle}</h3>
       <p>
         {expired
-          ? 'This request expired without an accepted bid, and nothing was charged. Post it again to ask the providers who are online now.'
+          ? t.expiredText
           : byProvider
-            ? `Your provider canceled this job${request.cancelReason ? ` (${request.cancelReason})` : ''}. Any card hold was released. Post it again to get new bids.`
-            : 'It no longer takes bids.'}
+            ? request.cancelReason
+              ? t.providerCanceledReasonText({ reason: request.cancelReason })
+              : t.providerCanceledText
+            : t.noBids}
       </p>
       <div className="row">
-        <Button onClick={() => void navigate('/create-request', { state: { repost: repostValues(request) } })}>Post again</Button>
+        <Button onClick={() => void navigate('/create-request', { state: { repost: repostValues(request) } })}>{t.postAgain}</Button>
         <ButtonLink to="/dashboard" variant="outline">
-          Back to Dashboard
+          {t.backToDashboard}
         </ButtonLink>
       </div>
     </div>

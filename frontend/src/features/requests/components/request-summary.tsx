@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import type { ServiceRequestView } from '@tiredash/contracts';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { requestFormMessages, requestStatusMessages, serviceTypeMessages, summaryMessages } from '../../../shared/i18n/locales/en/requests';
 import { useLazyGetUploadFileQuery } from '../../../shared/upload/media-api';
 import type { RequestOffer } from '../provider-requests.reducer';
 import { statusClass } from './customer-requests-list';
 
 type SummaryRequest = RequestOffer & Partial<Pick<ServiceRequestView, 'photos'>>;
 
-function scheduled(value: string | null): string {
-  if (!value) return 'As soon as possible';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+function scheduled(value: string | null, asap: string): string {
+  return value ? formatDateTime(value) : asap;
 }
 
 /**
@@ -25,58 +25,69 @@ function RequestPhoto({ id, url }: { id: string; url: string }) {
     setAsked(true);
     void renew(id);
   };
-  return <img src={renewed.data?.url ?? url} alt="Tire photo" loading="lazy" onError={onError} />;
+  const t = useMessages(summaryMessages);
+  return <img src={renewed.data?.url ?? url} alt={t.tirePhoto} loading="lazy" onError={onError} />;
 }
 
 /** The request's details: service, tire, address, budget, priority, schedule, payment, notes. */
 export function RequestSummary({ request, headingLevel = 3 }: { request: SummaryRequest; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const t = useMessages(summaryMessages);
+  const form = useMessages(requestFormMessages);
+  const serviceTypes = useMessages(serviceTypeMessages) as Record<string, string>;
+  const statuses = useMessages(requestStatusMessages) as Record<string, string>;
+  const priorities: Record<string, string> = {
+    low: form.priorityLow,
+    normal: form.priorityNormal,
+    high: form.priorityHigh,
+    urgent: form.priorityUrgent,
+  };
   return (
     <div className="request-summary">
       <div className="row row--between">
-        <Heading className="request-summary__title">{request.serviceType}</Heading>
-        <span className={statusClass(request.tireStatus)}>{request.tireStatus}</span>
+        <Heading className="request-summary__title">{serviceTypes[request.serviceType] ?? request.serviceType}</Heading>
+        <span className={statusClass(request.tireStatus)}>{statuses[request.tireStatus] ?? request.tireStatus}</span>
       </div>
       <dl className="detail-list">
         <div className="detail-list__row">
-          <dt>Tire</dt>
+          <dt>{t.tire}</dt>
           <dd>
             {request.tireSize}
             {request.tireBrand ? ` · ${request.tireBrand}` : ''}
           </dd>
         </div>
         <div className="detail-list__row">
-          <dt>Address</dt>
-          <dd>{request.address || `Near ${request.lat.toFixed(5)}, ${request.lng.toFixed(5)}`}</dd>
+          <dt>{t.address}</dt>
+          <dd>{request.address || t.near({ lat: request.lat.toFixed(5), lng: request.lng.toFixed(5) })}</dd>
         </div>
         <div className="detail-list__row">
-          <dt>Budget</dt>
+          <dt>{t.budget}</dt>
           <dd>{formatMoney(request.budget)}</dd>
         </div>
         <div className="detail-list__row">
-          <dt>Priority</dt>
-          <dd className="capitalize">{request.priority}</dd>
+          <dt>{t.priority}</dt>
+          <dd className="capitalize">{priorities[request.priority] ?? request.priority}</dd>
         </div>
         <div className="detail-list__row">
-          <dt>Scheduled</dt>
-          <dd>{scheduled(request.scheduledTime)}</dd>
+          <dt>{t.scheduled}</dt>
+          <dd>{scheduled(request.scheduledTime, t.asap)}</dd>
         </div>
         <div className="detail-list__row">
-          <dt>Payment</dt>
-          <dd>{request.paymentMethod === 'card' ? 'Card' : 'Cash'}</dd>
+          <dt>{t.payment}</dt>
+          <dd>{request.paymentMethod === 'card' ? t.card : t.cash}</dd>
         </div>
         <div className="detail-list__row">
-          <dt>Customer</dt>
+          <dt>{t.customer}</dt>
           <dd>{request.customer.fullName}</dd>
         </div>
         <div className="detail-list__row">
-          <dt>Posted</dt>
+          <dt>{t.posted}</dt>
           <dd>{formatDate(request.createdAt)}</dd>
         </div>
       </dl>
       {request.description && <p className="request-summary__notes">{request.description}</p>}
       {request.photos && request.photos.some((p) => p.url) && (
-        <ul className="request-summary__photos" aria-label="Photos">
+        <ul className="request-summary__photos" aria-label={t.photos}>
           {request.photos
             .filter((p) => p.url)
             .map((p) => (

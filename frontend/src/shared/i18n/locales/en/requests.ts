@@ -167,3 +167,35 @@ export const bidsListMessages = defineMessages('requests/bids', {
   accepting: 'Accepting...',
   accept: 'Accept',
 });
+
+export const summaryMessages = defineMessages('requests/summary', {
+  asap: 'As soon as possible',
+  tirePhoto: 'Tire photo',
+  tire: 'Tire',
+  address: 'Address',
+  near: params<{ lat: string; lng: string }>('Near {lat}, {lng}'),
+  budget: 'Budget',
+  priority: 'Priority',
+  scheduled: 'Scheduled',
+  payment: 'Payment',
+  card: 'Card',
+  cash: 'Cash',
+  customer: 'Customer',
+  posted: 'Posted',
+  photos: 'Photos',
+});
+
+export const endedMessages = defineMessages('requests/ended', {
+  expiredTitle: 'No provider was chosen in time',
+  providerCanceledTitle: 'Provider Canceled',
+  cancelledTitle: 'This request was cancelled',
+  expiredText:
+    'This request expired without an accepted bid, and nothing was charged. Post it again to ask the providers who are online now.',
+  providerCanceledText: 'Your provider canceled this job. Any card hold was released. Post it again to get new bids.',
+  providerCanceledReasonText: params<{ reason: string }>(
+    'Your provider canceled this job ({reason}). Any card hold was released. Post it again to get new bids.',
+  ),
+  noBids: 'It no longer takes bids.',
+  postAgain: 'Post again',
+  backToDashboard: 'Back to Dashboard',
+});
