@@ -162,7 +162,7 @@ export const bidsListMessages = defineMessages('requests/bids', {
   jobs: 'Jobs',
   respondsIn: 'Responds in',
   arrivesIn: 'Arrives in',
-  minutes: params<{ minutes: number }>('{minutes} min'),
+  minutes: params<{ minutes: string | number }>('{minutes} min'),
   acceptLabel: params<{ name: string; amount: string }>('Accept bid from {name} for {amount}'),
   accepting: 'Accepting...',
   accept: 'Accept',
