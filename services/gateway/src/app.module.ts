@@ -12,6 +12,7 @@ import type { GatewayConfig } from './config';
 import { CONTENT_CONTROLLERS, contentProviders } from './content';
 import { CustomersController } from './customers/customers.controller';
 import { DISPATCH_CONTROLLERS } from './dispatch';
+import { GatewayDrain } from './health/drain';
 import { HealthController } from './health/health.controller';
 import { ReadinessService } from './health/readiness.service';
 import { REDIS } from './health/redis.token';
@@ -59,6 +60,7 @@ export class AppModule {
         RedisLifecycle,
         RpcService,
         ReadinessService,
+        GatewayDrain,
         HttpMetrics,
         ...contentProviders(config),
         ...PAYMENTS_PROVIDERS,

@@ -166,7 +166,9 @@ describe('gateway: edge concerns (errors, request ids, rate limit, CORS, headers
     expect(Object.keys(podReady.body.checks).sort()).toEqual(['nats', 'redis']);
     expect((await s.request('GET', '/livez')).status).toBe(200);
     const login = await s.request<ErrorBody>('POST', '/api/auth/local', { body: { identifier: uniqueEmail('x'), password: PASSWORD } });
+    // Only identity's routes: a clear 503 naming it, with when to come back (RpcService's breaker).
     expect(login.status).toBe(503);
-    expect(login.body.error.code).toBe('UNAVAILABLE');
+    expect(login.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(login.headers['retry-after']).toBe('5');
   });
 });

@@ -21,6 +21,8 @@ export const HTTP_STATUS_BY_CODE = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** The domain service behind a route is down (the gateway's per-service breaker); other routes still work. */
+  SERVICE_UNAVAILABLE: 503,
   TIMEOUT: 504,
 } as const;
 

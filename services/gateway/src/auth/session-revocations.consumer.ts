@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { UserSessionsRevoked } from '@tiredash/contracts';
-import { MessagingConnection, isNotFound, namespacedStream, namespacedSubject } from '@tiredash/messaging';
+import { type ConsumerResume, MessagingConnection, type SupervisedConsumer, isNotFound, namespacedStream, namespacedSubject, superviseConsumer } from '@tiredash/messaging';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import { GATEWAY_CONFIG } from '../common/gateway-config.token';
 import type { GatewayConfig } from '../config';
@@ -19,9 +19,7 @@ const MAX_BACKOFF_MS = 30_000;
 @Injectable()
 export class SessionRevocationsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SessionRevocationsConsumer.name);
-  private messages: ConsumerMessages | null = null;
-  private loop: Promise<void> | null = null;
-  private stopped = false;
+  private consumer: SupervisedConsumer | null = null;
 
   constructor(
     private readonly messaging: MessagingConnection,
@@ -35,35 +33,41 @@ export class SessionRevocationsConsumer implements OnApplicationBootstrap, OnMod
     await this.messaging.ensureStreams(['IDENTITY']);
     const stream = namespacedStream(ns, def.stream);
     const filter = namespacedSubject(ns, def.subject);
-    const jsm = this.messaging.jsm;
-    try {
-      await jsm.consumers.info(stream, SESSIONS_REVOKED_DURABLE);
-    } catch (err) {
-      if (!isNotFound(err)) throw err;
+    // A consumer created again (deleted, stream lost) replays the same window as a new one: applying twice is harmless.
+    const open = async (resume?: ConsumerResume): Promise<ConsumerMessages> => {
+      const jsm = this.messaging.jsm;
+      // On a restart: the stream may have been lost with the server's store.
+      if (resume) await this.messaging.ensureStreams(['IDENTITY']);
       try {
-        await jsm.consumers.add(stream, {
-          durable_name: SESSIONS_REVOKED_DURABLE,
-          ack_policy: AckPolicy.Explicit,
-          // A new consumer replays what an access token alive now could have been issued before.
-          deliver_policy: DeliverPolicy.StartTime,
-          opt_start_time: new Date(Date.now() - this.config.jwt.expiresInSeconds * 1000).toISOString(),
-          filter_subject: filter,
-          ack_wait: nanos(30_000),
-          max_deliver: -1,
-        });
-      } catch (addErr) {
-        // Another replica created it in between.
-        await jsm.consumers.info(stream, SESSIONS_REVOKED_DURABLE).catch(() => Promise.reject(addErr));
+        await jsm.consumers.info(stream, SESSIONS_REVOKED_DURABLE);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+        try {
+          await jsm.consumers.add(stream, {
+            durable_name: SESSIONS_REVOKED_DURABLE,
+            ack_policy: AckPolicy.Explicit,
+            // A new consumer replays what an access token alive now could have been issued before.
+            deliver_policy: DeliverPolicy.StartTime,
+            opt_start_time: new Date(Date.now() - this.config.jwt.expiresInSeconds * 1000).toISOString(),
+            filter_subject: filter,
+            ack_wait: nanos(30_000),
+            max_deliver: -1,
+          });
+        } catch (addErr) {
+          // Another replica created it in between.
+          await jsm.consumers.info(stream, SESSIONS_REVOKED_DURABLE).catch(() => Promise.reject(addErr));
+        }
       }
-    }
-    const consumer = await this.messaging.js.consumers.get(stream, SESSIONS_REVOKED_DURABLE);
-    const messages = await consumer.consume({ max_messages: 64 });
-    this.messages = messages;
-    this.loop = (async () => {
-      for await (const m of messages) await this.handle(m);
-    })().catch((err: unknown) => {
-      if (!this.stopped) this.logger.error(`${SESSIONS_REVOKED_DURABLE} stopped: ${errorText(err)}`);
-    });
+      const consumer = await this.messaging.js.consumers.get(stream, SESSIONS_REVOKED_DURABLE);
+      // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait forever): it is opened again.
+      return consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
+    };
+    this.consumer = await superviseConsumer({ durable: SESSIONS_REVOKED_DURABLE, open, handle: (m) => this.handle(m), logger: this.logger });
+  }
+
+  /** Times the consumer was opened again after it stopped (tests). */
+  get restarts(): number {
+    return this.consumer?.restarts ?? 0;
   }
 
   private async handle(m: JsMsg): Promise<void> {
@@ -88,9 +92,7 @@ export class SessionRevocationsConsumer implements OnApplicationBootstrap, OnMod
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    this.messages?.stop();
-    await this.loop;
+    await this.consumer?.stop();
   }
 }
 

@@ -2,13 +2,17 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '@tiredash/auth';
 import type { FastifyReply } from 'fastify';
+import { GatewayDrain } from './drain';
 import { type PodReport, ReadinessService, type ReadinessReport } from './readiness.service';
 
 @ApiTags('health')
 @Public()
 @Controller()
 export class HealthController {
-  constructor(private readonly readiness: ReadinessService) {}
+  constructor(
+    private readonly readiness: ReadinessService,
+    private readonly drain: GatewayDrain,
+  ) {}
 
   /** Liveness: the process serves HTTP; touches no dependency. */
   @Get('health')
@@ -26,11 +30,14 @@ export class HealthController {
     return report;
   }
 
-  /** Readiness of this pod for Kubernetes: its own NATS connection and Redis, not the services behind it. */
+  /**
+   * Readiness of this pod for Kubernetes: its own NATS connection and Redis, not the services behind it (a service
+   * that is down answers its own routes 503: RpcService's breaker); 503 from SIGTERM on.
+   */
   @Get('readyz')
-  @ApiOperation({ summary: "Readiness of this pod: its own NATS and Redis (not the domain services)" })
+  @ApiOperation({ summary: "Readiness of this pod: its own NATS and Redis (not the domain services); 503 once shutting down" })
   async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<PodReport> {
-    const report = await this.readiness.checkPod();
+    const report = await this.readiness.checkPod(this.drain.active);
     if (report.failed.length > 0) void reply.status(503);
     return report;
   }

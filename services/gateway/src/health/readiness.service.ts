@@ -8,7 +8,7 @@ import { GATEWAY_CONFIG } from '../common/gateway-config.token';
 import { RpcService } from '../common/rpc.service';
 import { REDIS } from './redis.token';
 
-export type CheckName = 'postgres' | 'nats' | 'redis' | 'identity' | 'content' | 'realtime' | 'requests' | 'payments' | 'dispatch';
+export type CheckName = 'shutdown' | 'postgres' | 'nats' | 'redis' | 'identity' | 'content' | 'realtime' | 'requests' | 'payments' | 'dispatch';
 export interface CheckResult {
   ok: boolean;
   ms: number;
@@ -102,8 +102,10 @@ export class ReadinessService implements OnApplicationShutdown {
    * PostgreSQL (which the gateway does not use for requests) are left out, so one slow service never takes every
    * gateway pod out of the load balancer.
    */
-  async checkPod(): Promise<PodReport> {
+  async checkPod(draining = false): Promise<PodReport> {
     const entries = await Promise.all([
+      // Only once SIGTERM came: the pod leaves the load balancer while it finishes the requests it holds.
+      ...(draining ? [this.run('shutdown', () => Promise.reject(new Error('shutting down')))] : []),
       this.run('nats', async () => {
         const state = this.nats.natsState;
         if (state !== 'connected') throw new Error(`connection ${state}`);
@@ -136,6 +138,7 @@ export class ReadinessService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.pool.end();
+    // Once: the drain (SIGTERM) may already have closed the application.
+    if (!this.pool.ended) await this.pool.end();
   }
 }
