@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { BASE_LANGUAGE, i18n, setLanguage } from '../../../shared/i18n/i18n';
+import { BASE_LANGUAGE, i18n, setLanguage, type Language } from '../../../shared/i18n/i18n';
 import '../../../shared/i18n/locales/en/tracking';
 import type { FetchStub } from '../../../test/fetch-stub';
 import { aRequest, aRoute, FakeGeolocation, IDS, jobOf, renderTracking } from '../tracking.test-kit';
@@ -25,7 +25,7 @@ function texts(value: unknown): string[] {
 
 /** The tracking catalogue's English texts that Spanish does not use too, as whole-text patterns ({x}: anything). */
 function englishOnly(): RegExp[] {
-  const groups = (lang: string) =>
+  const groups = (lang: Language) =>
     Object.entries((i18n.cache[lang] ?? {}) as Record<string, unknown>)
       .filter(([name]) => name.startsWith('tracking/'))
       .flatMap(([, messages]) => texts(messages));
