@@ -23,7 +23,12 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<BrowserSession> {
+export interface LaunchOptions {
+  /** The browser's language (navigator.language and Accept-Language), e.g. 'es-ES'; Chromium's default otherwise. */
+  locale?: string;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} not found: install Debian's chromium (apt-get install -y chromium)`);
   }
@@ -33,6 +38,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const problems: string[] = [];
   const watch = (page: Page): Page => {
