@@ -7,6 +7,7 @@ import {
   assertNamespace,
   natsAuthOptions,
   natsReconnectOptions,
+  natsServerOptions,
 } from './messaging.options';
 import { ensureStreamsWith } from './streams';
 
@@ -36,7 +37,7 @@ export class MessagingConnection implements OnModuleInit, OnApplicationShutdown 
 
   async onModuleInit(): Promise<void> {
     this.nc = await connect({
-      servers: this.options.natsUrl,
+      ...natsServerOptions(this.options.natsUrl),
       name: this.options.serviceName,
       ...natsReconnectOptions(this.options.reconnect),
       ...natsAuthOptions(this.options.credentials),

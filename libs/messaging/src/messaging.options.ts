@@ -51,6 +51,27 @@ export function natsReconnectOptions(tuning: NatsReconnectTuning | undefined): {
   };
 }
 
+/**
+ * The servers of NATS_URL as nats.js takes them: one URL, or a comma-separated list of the cluster's servers (checked
+ * at start-up by the services' config, @tiredash/runtime's natsUrlEnv); the client moves to another when one fails.
+ */
+export function natsServerList(natsUrl: string): string[] {
+  return natsUrl
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/**
+ * The connect options of NATS_URL. With several servers, waitOnFirstConnect: nats.js otherwise drops from its list,
+ * for good, every server that refused the first connection (one node restarting while the pod starts), and would
+ * then never fail over to it.
+ */
+export function natsServerOptions(natsUrl: string): { servers: string[]; waitOnFirstConnect: boolean } {
+  const servers = natsServerList(natsUrl);
+  return { servers, waitOnFirstConnect: servers.length > 1 };
+}
+
 export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
 
 const NAMESPACE = /^[A-Za-z0-9_]*$/;

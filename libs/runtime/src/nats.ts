@@ -37,3 +37,33 @@ export function natsCredentialsOf(
 ): NatsCredentials | undefined {
   return e.NATS_PASSWORD ? { user: e.NATS_USER ?? service, pass: e.NATS_PASSWORD } : undefined;
 }
+
+const NATS_SERVER = /^(nats|tls|ws|wss):\/\/[^\s,/]+$/;
+
+/**
+ * NATS_URL: one server, or a comma-separated list of the cluster's servers (`nats://n1:4222,nats://n2:4222`): the
+ * client connects to one of them and, when it fails, to another (nats.js also learns the other cluster members
+ * from the server it reaches). Returns the list; throws with what is wrong with an entry.
+ */
+export function parseNatsServers(value: string): string[] {
+  const servers = value.split(',').map((s) => s.trim());
+  if (servers.some((s) => s === '')) throw new Error('an empty entry in the comma-separated list');
+  const bad = servers.find((s) => !NATS_SERVER.test(s));
+  if (bad !== undefined) throw new Error(`"${bad}" is not a nats://host:port URL`);
+  return servers;
+}
+
+/** NATS_URL in a service's env schema: a nats:// URL or a comma-separated list of them, checked at start-up. */
+export const natsUrlEnv = z
+  .string()
+  .min(1)
+  .superRefine((value, ctx) => {
+    try {
+      parseNatsServers(value);
+    } catch (err) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${err instanceof Error ? err.message : String(err)} (expected nats://host:port or a comma-separated list of them)`,
+      });
+    }
+  });

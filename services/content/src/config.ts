@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials, natsUrlEnv } from '@tiredash/runtime';
 
 /** Everything content reads from the environment, validated once at boot into one typed object. */
 export interface ContentConfig {
@@ -23,7 +23,7 @@ const DEV_ENCRYPTION_SECRET = 'tiredash-dev-content-encryption-key';
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
-  NATS_URL: z.string().min(1).optional(),
+  NATS_URL: natsUrlEnv.optional(),
   ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()

@@ -4,7 +4,7 @@ import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { DEFAULT_ABUSE_LIMITS, DEFAULT_UPLOAD_BYTES_LIMIT, type AbuseLimit, type AbuseLimits } from './common/abuse-limits';
 import { DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from './common/admission';
 import { z } from 'zod';
-import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials, natsUrlEnv } from '@tiredash/runtime';
 import { loadUploadsConfig, type UploadsConfig } from './content/uploads-config';
 import { DEFAULT_UPLOAD_URL_TTL_SECONDS } from './content/upload-urls';
 
@@ -19,7 +19,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/tiredash'),
-  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  NATS_URL: natsUrlEnv.default('nats://127.0.0.1:4222'),
   ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()

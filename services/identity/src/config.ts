@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
-import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials, natsUrlEnv } from '@tiredash/runtime';
 
 /** Everything identity reads from the environment, validated once at boot into one typed object. */
 export interface IdentityConfig {
@@ -31,7 +31,7 @@ const DEV_NATS_URL = 'nats://127.0.0.1:4222';
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
-  NATS_URL: z.string().min(1).optional(),
+  NATS_URL: natsUrlEnv.optional(),
   ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()

@@ -1,6 +1,6 @@
 import { jwtConfigFromEnv, type JwtConfig } from '@tiredash/auth';
 import { z } from 'zod';
-import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
+import { ConfigError, configStep, parseEnv, requireSettings, withoutEmpty, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials, natsUrlEnv } from '@tiredash/runtime';
 
 /** Everything realtime reads from the environment, validated once at boot into one typed object. */
 export interface RealtimeConfig {
@@ -47,7 +47,7 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   REALTIME_PORT: int(0, 65535).default(3001),
   REALTIME_HOST: z.string().min(1).default('0.0.0.0'),
-  NATS_URL: z.string().min(1).optional(),
+  NATS_URL: natsUrlEnv.optional(),
   ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials } from '@tiredash/runtime';
+import { ConfigError, parseEnv, requireSettings, natsCredentialsEnv, natsCredentialsOf, type Env, type NatsCredentials, natsUrlEnv } from '@tiredash/runtime';
 import { LIMITS } from '@tiredash/contracts';
 
 /** Everything the requests service reads from the environment, validated once at boot into one typed object. */
@@ -33,7 +33,7 @@ const DEV_NATS_URL = 'nats://127.0.0.1:4222';
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().url('must be a postgres:// URL').optional(),
-  NATS_URL: z.string().min(1).optional(),
+  NATS_URL: natsUrlEnv.optional(),
   ...natsCredentialsEnv,
   NATS_NAMESPACE: z
     .string()

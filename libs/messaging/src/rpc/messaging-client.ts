@@ -9,7 +9,7 @@ import {
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { SpanKind, failSpan, spanContext, startSpan, traceHeaders } from '@tiredash/runtime';
 import { lastValueFrom, throwError, timeout } from 'rxjs';
-import { MESSAGING_OPTIONS, type MessagingOptions, natsAuthOptions, natsReconnectOptions } from '../messaging.options';
+import { MESSAGING_OPTIONS, type MessagingOptions, natsAuthOptions, natsReconnectOptions, natsServerOptions } from '../messaging.options';
 import { toNatsHeaders } from '../trace/trace-headers';
 import { NamespacedClientNats, NoRespondersError } from './namespaced-client-nats';
 
@@ -26,7 +26,7 @@ export class MessagingClient implements OnApplicationShutdown {
   constructor(@Inject(MESSAGING_OPTIONS) options: MessagingOptions) {
     this.serviceName = options.serviceName;
     this.client = new NamespacedClientNats({
-      servers: options.natsUrl,
+      ...natsServerOptions(options.natsUrl),
       name: `${options.serviceName}-client`,
       namespace: options.namespace ?? '',
       ...natsReconnectOptions(options.reconnect),

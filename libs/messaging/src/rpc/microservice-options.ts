@@ -1,5 +1,5 @@
 import type { CustomStrategy } from '@nestjs/microservices';
-import { type NatsCredentials, type NatsReconnectTuning, assertNamespace, natsAuthOptions, natsReconnectOptions } from '../messaging.options';
+import { type NatsCredentials, type NatsReconnectTuning, assertNamespace, natsAuthOptions, natsReconnectOptions, natsServerOptions } from '../messaging.options';
 import { NamespacedServerNats } from './namespaced-server-nats';
 
 export interface MicroserviceConfig {
@@ -22,7 +22,7 @@ export function createMicroserviceOptions(cfg: MicroserviceConfig): CustomStrate
   assertNamespace(cfg.namespace ?? '');
   return {
     strategy: new NamespacedServerNats({
-      servers: cfg.natsUrl,
+      ...natsServerOptions(cfg.natsUrl),
       name: `${cfg.serviceName}-rpc`,
       queue: cfg.serviceName,
       namespace: cfg.namespace ?? '',
