@@ -111,7 +111,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
         await jsm.consumers.add(stream, config);
       }
       const consumer = await this.messaging.js.consumers.get(stream, options.durable);
-      // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait for it forever): supervise() creates it again.
+      // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait for it forever): superviseConsumer opens it again.
       return consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
     };
 
