@@ -1,3 +1,5 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { pagesMessages } from '../../../shared/i18n/locales/en/content';
 import { useGetAboutQuery } from '../api';
 import { PublicPage, ServerHtml } from '../components/public-page';
 import { resolveAbout } from '../page-defaults';
@@ -6,10 +8,11 @@ import { resolveAbout } from '../page-defaults';
 export function AboutPage() {
   const { data, isLoading } = useGetAboutQuery();
   const about = resolveAbout(data);
+  const t = useMessages(pagesMessages);
   return (
     <PublicPage
-      title="About Us"
-      description="Who we are: certified mobile tire technicians who come to you, with live quotes, tracking and easy payment."
+      title={t.aboutTitle}
+      description={t.aboutDescription}
       heading={about.headerText}
       loading={isLoading}
     >

@@ -1,3 +1,6 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { pagesMessages } from '../../../shared/i18n/locales/en/content';
+import { Trans } from '../../../shared/i18n/trans';
 import { useGetCareersQuery } from '../api';
 import { PublicPage } from '../components/public-page';
 import { CAREERS_EMAIL, resolveCareers } from '../page-defaults';
@@ -6,11 +9,12 @@ import { CAREERS_EMAIL, resolveCareers } from '../page-defaults';
 export function CareersPage() {
   const { data, isLoading } = useGetCareersQuery();
   const careers = resolveCareers(data);
+  const t = useMessages(pagesMessages);
   return (
-    <PublicPage title="Careers" description="Join the TireDash team: open positions and how to apply." loading={isLoading}>
+    <PublicPage title={t.careersTitle} description={t.careersDescription} loading={isLoading}>
       <p className="lead">{careers.introText}</p>
       <section aria-labelledby="positions-heading" className="stack">
-        <h2 id="positions-heading">Open Positions</h2>
+        <h2 id="positions-heading">{t.openPositions}</h2>
         <ul className="list">
           {careers.positions.map((position, index) => (
             <li key={`${position.title}-${index}`} className="list__item">
@@ -23,7 +27,7 @@ export function CareersPage() {
         </ul>
       </section>
       <p>
-        Don&apos;t see a role that fits? Send your résumé to <a href={`mailto:${CAREERS_EMAIL}`}>{CAREERS_EMAIL}</a>.
+        <Trans text={t.otherRoles({ email: CAREERS_EMAIL })} components={{ 1: <a href={`mailto:${CAREERS_EMAIL}`} /> }} />
       </p>
     </PublicPage>
   );

@@ -1,3 +1,5 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { pagesMessages } from '../../../shared/i18n/locales/en/content';
 import { MapPinIcon } from '../../../shared/ui/icons';
 import { useGetContactQuery } from '../api';
 import { PublicPage } from '../components/public-page';
@@ -7,31 +9,32 @@ import { resolveContact, telHref } from '../page-defaults';
 export function ContactPage() {
   const { data, isLoading } = useGetContactQuery();
   const contact = resolveContact(data);
+  const t = useMessages(pagesMessages);
   return (
-    <PublicPage title="Contact Us" description="Get in touch with TireDash by email or phone, or visit our office." loading={isLoading}>
-      <p className="lead">Questions about a booking, becoming a provider or anything else? We are here to help.</p>
+    <PublicPage title={t.contactTitle} description={t.contactDescription} loading={isLoading}>
+      <p className="lead">{t.contactLead}</p>
       <div className="contact-grid">
         <dl className="detail-list">
           <div className="detail-list__row">
-            <dt>Email</dt>
+            <dt>{t.email}</dt>
             <dd>
               <a href={`mailto:${contact.email}`}>{contact.email}</a>
             </dd>
           </div>
           <div className="detail-list__row">
-            <dt>Phone</dt>
+            <dt>{t.phone}</dt>
             <dd>
               <a href={telHref(contact.phone)}>{contact.phone}</a>
             </dd>
           </div>
           <div className="detail-list__row">
-            <dt>Address</dt>
+            <dt>{t.address}</dt>
             <dd>
               <address>{contact.address}</address>
             </dd>
           </div>
         </dl>
-        <div className="map-placeholder" role="img" aria-label={`Map showing ${contact.address}`}>
+        <div className="map-placeholder" role="img" aria-label={t.mapShowing({ address: contact.address })}>
           <MapPinIcon className="map-placeholder__icon" />
           <span>{contact.address}</span>
         </div>

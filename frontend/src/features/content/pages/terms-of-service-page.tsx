@@ -1,3 +1,5 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { pagesMessages } from '../../../shared/i18n/locales/en/content';
 import { useGetTermsQuery } from '../api';
 import { PublicPage, ServerHtml } from '../components/public-page';
 import { resolveTerms } from '../page-defaults';
@@ -5,8 +7,9 @@ import { resolveTerms } from '../page-defaults';
 /** /terms-of-service: HTML from GET /api/terms-of-service, built-in text when empty. */
 export function TermsOfServicePage() {
   const { data, isLoading } = useGetTermsQuery();
+  const t = useMessages(pagesMessages);
   return (
-    <PublicPage title="Terms of Service" description="The terms for using the TireDash marketplace as a customer or provider." loading={isLoading}>
+    <PublicPage title={t.termsTitle} description={t.termsDescription} loading={isLoading}>
       <ServerHtml html={resolveTerms(data)} />
     </PublicPage>
   );

@@ -68,3 +68,25 @@ export const footerMessages = defineMessages('content/footer', {
 export const publicPageMessages = defineMessages('content/publicPage', {
   backHome: 'Back to Home',
 });
+
+export const pagesMessages = defineMessages('content/pages', {
+  aboutTitle: 'About Us',
+  aboutDescription: 'Who we are: certified mobile tire technicians who come to you, with live quotes, tracking and easy payment.',
+  contactTitle: 'Contact Us',
+  contactDescription: 'Get in touch with TireDash by email or phone, or visit our office.',
+  contactLead: 'Questions about a booking, becoming a provider or anything else? We are here to help.',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  mapShowing: params<{ address: string }>('Map showing {address}'),
+  careersTitle: 'Careers',
+  careersDescription: 'Join the TireDash team: open positions and how to apply.',
+  openPositions: 'Open Positions',
+  otherRoles: params<{ email: string }>("Don't see a role that fits? Send your résumé to <1>{email}</1>."),
+  privacyTitle: 'Privacy Policy',
+  privacyDescription: 'How TireDash collects, uses and protects your personal information.',
+  termsTitle: 'Terms of Service',
+  termsDescription: 'The terms for using the TireDash marketplace as a customer or provider.',
+  whyChooseUs: 'Why Choose Us?',
+  book: params<{ service: string }>('Book {service}'),
+});
