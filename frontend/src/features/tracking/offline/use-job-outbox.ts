@@ -10,7 +10,6 @@ import {
   OFFLINE_POINT_EVERY_MS,
   OFFLINE_POINT_LIMIT,
   type ArrivedEntry,
-  type JobOutboxKind,
   type LocationEntry,
 } from './job-outbox';
 
@@ -18,8 +17,8 @@ const EMPTY: OutboxSnapshot = { entries: [], rejected: [], sending: false };
 const noop = () => () => undefined;
 
 export interface JobOutbox {
-  /** Entries of this job waiting to be sent, oldest first. */
-  waiting: { kind: JobOutboxKind; key: string }[];
+  /** 'I AM HERE' and 'JOB COMPLETED' of this job waiting to be sent, oldest first. */
+  waiting: { kind: 'arrived' | 'completed'; key: string }[];
   sending: boolean;
   /** Whether an action taken now must be written down instead of sent (offline, or older ones still waiting). */
   mustQueue(): boolean;
@@ -79,11 +78,12 @@ export function useJobOutbox({ requestId, customerId, providerId }: Party, socke
     return () => socket.off('connect', again);
   }, [box, socket]);
 
+  // The provider's own taps of this job (points are sent quietly behind them and never move the stage).
   const waiting = useMemo(
     () =>
       snap.entries
-        .filter((e) => (e.payload as { requestId?: string }).requestId === requestId)
-        .map((e) => ({ kind: e.kind as JobOutboxKind, key: e.key })),
+        .filter((e) => e.scope === requestId && (e.kind === 'arrived' || e.kind === 'completed'))
+        .map((e) => ({ kind: e.kind as 'arrived' | 'completed', key: e.key })),
     [snap.entries, requestId],
   );
 
