@@ -30,6 +30,16 @@ function configs(name) {
   return found;
 }
 
+/** The largest `testTimeout` the given jest configs declare (5000, jest's default, when none does). */
+function largestTestTimeout(files) {
+  let largest = 5000;
+  for (const file of files) {
+    const m = /testTimeout:\s*([\d_]+)/.exec(fs.readFileSync(file, 'utf8'));
+    if (m) largest = Math.max(largest, Number(m[1].replace(/_/g, '')));
+  }
+  return largest;
+}
+
 /** ESLint over every project (the repo's one flat config, zero warnings), through Nx so the module-boundary rule sees the graph. */
 function runLint(env) {
   log('lint: nx run-many -t lint');
@@ -102,9 +112,11 @@ async function main() {
   const results = [await runLint(env)];
   try {
     const unit = configs('jest.config.js');
-    if (unit.length) results.push(await runJest('projects', ['--maxWorkers=2', '--projects', ...unit], env));
+    // Jest takes testTimeout from the first project when several run at once (libs/auth declares none: 5 s for
+    // every suite); the projects' own values (20-60 s) are what they were written for, so the largest applies.
+    if (unit.length) results.push(await runJest('projects', ['--maxWorkers=2', `--testTimeout=${largestTestTimeout(unit)}`, '--projects', ...unit], env));
     const integration = configs('jest.int.config.js');
-    if (integration.length) results.push(await runJest('integration', ['--runInBand', '--projects', ...integration], env));
+    if (integration.length) results.push(await runJest('integration', ['--runInBand', `--testTimeout=${largestTestTimeout(integration)}`, '--projects', ...integration], env));
     const e2e = path.join(ROOT, 'e2e', 'jest.config.js');
     if (fs.existsSync(e2e)) results.push(await runJest('e2e', ['--runInBand', '-c', e2e], env));
   } finally {
