@@ -6,6 +6,7 @@
 //   3. the e2e suite (e2e/jest.config.js: a real stack and headless Chromium), in band.
 // Exits non-zero when anything fails; ends with one line "tests: N passed, N failed".
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -32,12 +33,8 @@ function configs(name) {
 
 /** The largest `testTimeout` the given jest configs declare (5000, jest's default, when none does). */
 function largestTestTimeout(files) {
-  let largest = 5000;
-  for (const file of files) {
-    const m = /testTimeout:\s*([\d_]+)/.exec(fs.readFileSync(file, 'utf8'));
-    if (m) largest = Math.max(largest, Number(m[1].replace(/_/g, '')));
-  }
-  return largest;
+  const require = createRequire(import.meta.url);
+  return Math.max(5000, ...files.map((file) => Number(require(file).testTimeout ?? 0)));
 }
 
 /** ESLint over every project (the repo's one flat config, zero warnings), through Nx so the module-boundary rule sees the graph. */
