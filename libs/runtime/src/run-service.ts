@@ -62,7 +62,9 @@ export async function runService<C>(
     healthPort = healthPortOf(service, io.env);
     // JSON logs (Nest's too) with the request and trace ids; traces exported when OTEL_EXPORTER_OTLP_ENDPOINT is set.
     const logger = useLoggerForNest(createLogger(service, { level: logLevelOf(service, io.env) }));
-    if (io === processIo) processLogger = logger;
+    // The process's own lines (started, draining, drained) are what launchers and operators wait for: they are
+    // written at info even when LOG_LEVEL is warn or error (a bench stack runs at warn), never dropped.
+    if (io === processIo) processLogger = logger.isLevelEnabled('info') ? logger : logger.child({}, { level: 'info' });
     startTracing(service, tracingSettingsOf(service, io.env));
   } catch (err) {
     if (err instanceof ConfigError) {
