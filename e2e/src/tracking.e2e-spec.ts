@@ -2,10 +2,9 @@
 // device position (Chromium's geolocation override) streams to the customer's map; the provider presses
 // 'I AM HERE' (the customer's status flips to Arrived) and 'JOB COMPLETED' (Completed); the customer confirms,
 // lands on /payment/{id} and rates; the provider gets 'Job Confirmed'.
-import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
-import { logIn, socketJoined } from './support/page-steps';
+import { acceptedCashJob } from './support/job-steps';
 import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
@@ -13,44 +12,6 @@ const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
 /** The provider starts near its shop and drives towards the customer. */
 const PROVIDER_START = { latitude: 37.7936, longitude: -122.3958 };
 const PROVIDER_MOVED = { latitude: 37.7851, longitude: -122.4075 };
-
-/** The bidding flow up to acceptance: returns the request id with the customer on /tracking/{id} and the provider on its live job. */
-async function acceptedCashJob(c: Page, p: Page): Promise<string> {
-  const marker = `e2e-track ${crypto.randomBytes(4).toString('hex')}`;
-  const providerJoined = socketJoined(p);
-  await logIn(p, 'provider');
-  await p.getByRole('tab', { name: 'Requests' }).waitFor();
-  await providerJoined;
-
-  await logIn(c, 'customer');
-  await c.getByRole('heading', { name: 'Request Tire Service' }).waitFor();
-  await c.getByLabel(/Service Type/).selectOption('Flat Tire Repair');
-  await c.getByLabel(/Tire Size/).pressSequentially('22565r17');
-  await c.getByLabel('Description').fill(`Flat rear tire (${marker})`);
-  await c.getByLabel(/Budget/).fill('90');
-  await c.getByRole('button', { name: 'Use my current location' }).click();
-  await c.getByText(/Using your current location/).waitFor();
-  await c.getByRole('radio', { name: /Pay the provider directly in cash/ }).check();
-  const customerJoined = socketJoined(c);
-  await c.getByRole('button', { name: 'Submit Request' }).click();
-  await c.waitForURL((url) => url.pathname.startsWith('/bidding/'), { timeout: 15000 });
-  const requestId = new URL(c.url()).pathname.split('/')[2];
-  await customerJoined;
-
-  const offer = p.getByRole('listitem', { name: 'Flat Tire Repair request' }).filter({ hasText: marker });
-  await offer.waitFor({ timeout: 20000 });
-  await offer.getByLabel('Your price ($)').fill('85');
-  await offer.getByLabel('ETA (minutes)').fill('15');
-  await offer.getByRole('button', { name: 'Place Bid' }).click();
-  await p.getByText('Bid Placed').waitFor({ timeout: 15000 });
-
-  const bid = c.getByRole('listitem', { name: 'Bid from Rapid Roadside Tires' });
-  await bid.waitFor({ timeout: 9000 });
-  await bid.getByRole('button', { name: /Accept bid from Rapid Roadside Tires/ }).click();
-  await c.waitForURL((url) => url.pathname === `/tracking/${requestId}`, { timeout: 15000 });
-  await p.waitForURL((url) => url.pathname === `/provider/tracking/${requestId}`, { timeout: 20000 });
-  return requestId;
-}
 
 /** Moves the provider's device (a few metres further on each try) until the customer's map shows the position. */
 async function providerMovesTo(provider: BrowserSession, c: Page, target: { latitude: number; longitude: number }) {
@@ -88,7 +49,7 @@ describe('live tracking, completion and rating in two browsers', () => {
     try {
       const p = await provider.newPage();
       const c = await customer.newPage();
-      const requestId = await acceptedCashJob(c, p);
+      const requestId = await acceptedCashJob(c, p, 'e2e-track');
 
       // Both live pages: the customer's status starts En Route; no map key in this stack.
       const customerStatus = c.getByRole('status', { name: /^Status: / });
