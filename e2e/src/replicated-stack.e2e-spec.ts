@@ -167,6 +167,18 @@ describe('npm start -- --replicas 2', () => {
     }
   });
 
+  /** What the replicas logged at warn or above (for a failure message): each line with its file. */
+  async function diagnostics(): Promise<string> {
+    const dir = path.join(stack.dataDir, 'logs');
+    const lines: string[] = [];
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+        if (/"level":(40|50|60)|\b(WARN|ERROR)\b|stopped|restart/i.test(line)) lines.push(`${f}: ${line.slice(0, 300)}`);
+      }
+    }
+    return lines.length ? lines.slice(-40).join('\n') : '(no warnings in the replicas\' logs)';
+  }
+
   it('delivers a socket event through the load balancer, over sticky long-polling and over a websocket', async () => {
     const providerToken = await login('provider');
     const customerToken = await login('customer');
@@ -191,7 +203,11 @@ describe('npm start -- --replicas 2', () => {
     try {
       const received = (socket: Socket) =>
         new Promise<{ documentId?: string; id?: string }>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('no new_request in 20 s')), 20000);
+          // 45 s: on a loaded CI machine (the main e2e stack, 2 cores) the replicated stack's first offer can be slow
+          // (the provider's Online reaches requests through JetStream; a request posted before it is offered later).
+          const timer = setTimeout(() => {
+            void diagnostics().then((d) => reject(new Error(`no new_request in 45 s\n${d}`)));
+          }, 45000);
           socket.on('new_request', (payload: { documentId?: string; id?: string }) => {
             clearTimeout(timer);
             resolve(payload);
@@ -234,7 +250,7 @@ describe('npm start -- --replicas 2', () => {
       polling.close();
       websocket.close();
     }
-  });
+  }, 90000);
 
   it('keeps every JetStream stream on 3 nodes of the NATS cluster', async () => {
     const jsz = (await (
