@@ -252,7 +252,7 @@ describe('gateway: content, settings, uploads, stats and audit (real identity + 
         expect(refused.text).not.toContain(STRIPE_KEY);
       }
       expect(await auditEntries()).toHaveLength(n);
-      const row = await pg.query<{ sealed: string | null; fee: number }>('SELECT stripe_secret_key_sealed AS sealed, service_fee_percent AS fee FROM content.settings');
+      const row = await pg.query<{ sealed: string | null; fee: number }>('SELECT stripe_secret_key_sealed AS sealed, service_fee_dollars AS fee FROM content.settings');
       expect(row.rows[0]).toEqual({ sealed: null, fee: 10 });
       const dump = await pg.query<{ t: string }>(`SELECT string_agg(t::text, ' ') AS t FROM (SELECT * FROM content.outbox) t`);
       expect(dump.rows[0]!.t ?? '').not.toContain(STRIPE_KEY);

@@ -17,6 +17,7 @@ import { ProviderAccess } from './read-model/provider-access.service';
 import { ReadModelEvents } from './read-model/read-model.events';
 import { WalletEvents } from './wallet/wallet.events';
 import { WalletService } from './wallet/wallet.service';
+import { PlatformFeesService } from './settings/platform-fees.service';
 import { WebhooksService } from './webhooks/webhooks.service';
 
 export const SERVICE_NAME = 'payments';
@@ -47,6 +48,7 @@ export class AppModule {
         { provide: PAYMENTS_CONFIG, useValue: config },
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
         ProviderAccess,
+        PlatformFeesService,
         CardsService,
         AuthorizationsService,
         UnclaimedAuthorizationsSweeper,

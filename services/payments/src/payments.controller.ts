@@ -80,7 +80,7 @@ export class PaymentsController {
 
   @Command(CheckCardHold)
   checkHold(req: CommandParsed<typeof CheckCardHold>): Promise<CardHoldView> {
-    return this.authorizations.checkHold(req.customerUserId, req.amountCents, req.requestId);
+    return this.authorizations.checkHold(req.customerUserId, req.jobAmountCents, req.requestId);
   }
 
   @Command(VoidAuthorization)

@@ -52,7 +52,7 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
   beforeAll(async () => {
     env = await createRequestsTestEnv('requests_jobs');
     app = await startRequests(env.config);
-    payEnv = await createPaymentsTestEnv('requests_jobs', { namespace: env.namespace, databaseUrl: env.db.url });
+    payEnv = await createPaymentsTestEnv('requests_jobs', { namespace: env.namespace, databaseUrl: env.db.url, content: true });
     payments = await startPayments(payEnv.config);
     ds = app.get<DataSource>(getDataSourceToken());
     ({ client, publisher, context: clientCtx } = await createTestClient(env));

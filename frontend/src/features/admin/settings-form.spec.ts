@@ -1,5 +1,5 @@
 import type { SettingsView } from '@tiredash/contracts';
-import { buildSettingsUpdate, checkPercent, PAYMENT_KEYS_NOTICE, settingsFormOf } from './settings-form';
+import { buildSettingsUpdate, checkPercent, checkWhole, PAYMENT_KEYS_NOTICE, settingsFormOf } from './settings-form';
 
 const VIEW: SettingsView = {
   messaging: true,
@@ -9,6 +9,9 @@ const VIEW: SettingsView = {
   advertising: false,
   serviceFee: 10,
   walletFee: 20,
+  cancellationFee: 0,
+  noShowFee: 0,
+  minWithdrawal: 5,
   mapboxKey: 'pk.map-key',
   stripeSecretKey: 'sk_test_…4242',
   stripeSecretKeySet: true,
@@ -17,7 +20,7 @@ const VIEW: SettingsView = {
 
 describe('system settings form', () => {
   it('has no payment key field: it says where payment keys are managed', () => {
-    expect(Object.keys(settingsFormOf(VIEW)).sort()).toEqual(['mapboxKey', 'serviceFee', 'toggles', 'walletFee']);
+    expect(Object.keys(settingsFormOf(VIEW)).sort()).toEqual(['cancellationFee', 'mapboxKey', 'minWithdrawal', 'noShowFee', 'serviceFee', 'toggles', 'walletFee']);
     expect(PAYMENT_KEYS_NOTICE).toMatch(/STRIPE_SECRET_KEY, .* of the payments service/);
   });
 
@@ -30,13 +33,43 @@ describe('system settings form', () => {
     expect(checkPercent('101', 'Service fee')).toBe('Service fee must be 100 or less');
   });
 
+  it('checks whole numbers against each range', () => {
+    expect(checkWhole('1', 'Minimum withdrawal', 1, 1000)).toBeNull();
+    expect(checkWhole('0', 'Minimum withdrawal', 1, 1000)).toBe('Minimum withdrawal must be 1 or more');
+    expect(checkWhole('1001', 'Minimum withdrawal', 1, 1000)).toBe('Minimum withdrawal must be 1000 or less');
+  });
+
+  it('refuses each money setting outside its range (the ranges the server enforces), and sends none of them', () => {
+    const cases: Array<[string, string, string]> = [
+      ['walletFee', '51', 'Wallet fee must be 50 or less'],
+      ['serviceFee', '101', 'Service fee must be 100 or less'],
+      ['cancellationFee', '150', 'Cancellation fee must be 100 or less'],
+      ['noShowFee', '2.5', 'No-show fee must be a whole number'],
+      ['minWithdrawal', '0', 'Minimum withdrawal must be 1 or more'],
+    ];
+    for (const [field, value, message] of cases) {
+      expect(buildSettingsUpdate({ ...settingsFormOf(VIEW), [field]: value }, VIEW)).toEqual({ ok: false, errors: { [field]: message } });
+    }
+  });
+
   it('sends toggles and integer fees, never a payment key', () => {
     const form = { ...settingsFormOf(VIEW), serviceFee: '12' };
     form.toggles.tipping = true;
     const result = buildSettingsUpdate(form, VIEW);
     expect(result).toEqual({
       ok: true,
-      data: { messaging: true, voip: false, pushNotifications: true, tipping: true, advertising: false, serviceFee: 12, walletFee: 20 },
+      data: {
+        messaging: true,
+        voip: false,
+        pushNotifications: true,
+        tipping: true,
+        advertising: false,
+        serviceFee: 12,
+        walletFee: 20,
+        cancellationFee: 0,
+        noShowFee: 0,
+        minWithdrawal: 5,
+      },
     });
     expect(result.ok && 'stripeSecretKey' in result.data).toBe(false);
     expect(result.ok && 'mapboxKey' in result.data).toBe(false);

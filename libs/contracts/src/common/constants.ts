@@ -75,6 +75,20 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * The money settings of the admin's System Settings (content owns them; payments applies them): each one's range
+ * (whole numbers, inclusive) and default. serviceFee is the card processing fee in dollars ('Card payment adds a $10
+ * processing fee'), walletFee the platform's commission in percent of a card job ('20 percent kept').
+ */
+export const PLATFORM_FEE_RANGES = {
+  serviceFee: { min: 0, max: 100, default: 10, unit: 'dollars' },
+  walletFee: { min: 0, max: 50, default: 20, unit: 'percent' },
+  cancellationFee: { min: 0, max: 100, default: 0, unit: 'dollars' },
+  noShowFee: { min: 0, max: 100, default: 0, unit: 'dollars' },
+  minWithdrawal: { min: 1, max: 1000, default: 5, unit: 'dollars' },
+} as const;
+export type PlatformFeeSetting = keyof typeof PLATFORM_FEE_RANGES;
+
 export const LIMITS = {
   registrationUploads: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },
   requestPhotos: { maxFiles: 5, maxBytes: 5 * 1024 * 1024 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_FEE_RANGES } from '../common/constants';
 import { isValidPhone } from '../common/validators';
 
 /**
@@ -84,10 +85,16 @@ export const pageBodySchemas = {
   terms: z.object({ data: termsDataSchema }).strict(),
 } as const;
 
-/** A fee in whole percent ('Service fee entered as integer'). */
-const percent = z.union([z.number(), z.string().trim().min(1)]).pipe(
-  z.coerce.number().int('Enter a whole number').min(0, 'Must be 0 or more').max(100, 'Must be 100 or less'),
-);
+/** A fee in whole percent ('Service fee entered as integer'), at most `max`. */
+const percent = (max: number) =>
+  z.union([z.number(), z.string().trim().min(1)]).pipe(
+    z.coerce.number().int('Enter a whole number').min(0, 'Must be 0 or more').max(max, `Must be ${max} or less`),
+  );
+/** Whole dollars from `min` to `max` (the fees and the minimum withdrawal of the settings; see PLATFORM_FEE_RANGES). */
+const wholeDollars = (min: number, max: number) =>
+  z.union([z.number(), z.string().trim().min(1)]).pipe(
+    z.coerce.number().int('Enter a whole number of dollars').min(min, `Must be ${min} or more`).max(max, `Must be ${max} or less`),
+  );
 /** A key: a string sets it, '' or null clears it. Sending back the mask GET answered with changes nothing. */
 const secret = z.string().trim().max(500).nullable();
 
@@ -98,8 +105,11 @@ export const settingsDataSchema = z
     pushNotifications: z.boolean().optional(),
     tipping: z.boolean().optional(),
     advertising: z.boolean().optional(),
-    serviceFee: percent.optional(),
-    walletFee: percent.optional(),
+    serviceFee: wholeDollars(PLATFORM_FEE_RANGES.serviceFee.min, PLATFORM_FEE_RANGES.serviceFee.max).optional(),
+    walletFee: percent(PLATFORM_FEE_RANGES.walletFee.max).optional(),
+    cancellationFee: wholeDollars(PLATFORM_FEE_RANGES.cancellationFee.min, PLATFORM_FEE_RANGES.cancellationFee.max).optional(),
+    noShowFee: wholeDollars(PLATFORM_FEE_RANGES.noShowFee.min, PLATFORM_FEE_RANGES.noShowFee.max).optional(),
+    minWithdrawal: wholeDollars(PLATFORM_FEE_RANGES.minWithdrawal.min, PLATFORM_FEE_RANGES.minWithdrawal.max).optional(),
     mapboxKey: secret.optional(),
     stripeSecretKey: secret.optional(),
   })

@@ -73,8 +73,16 @@ export interface PublicSettingsView {
   pushNotifications: boolean;
   tipping: boolean;
   advertising: boolean;
+  /** The card processing fee in whole dollars, added to a card job's hold and capture. */
   serviceFee: number;
+  /** The platform's commission in percent of a card job; the provider's wallet gets the rest. */
   walletFee: number;
+  /** Dollars a customer pays for cancelling a card job after acceptance and before the provider arrives. */
+  cancellationFee: number;
+  /** Dollars for a customer no-show: stored for the no-show feature, which does not exist yet (nothing charges it). */
+  noShowFee: number;
+  /** The smallest withdrawal, in whole dollars. */
+  minWithdrawal: number;
   mapboxKey: string | null;
   /** Whether a payment secret key is configured (its value is never answered). */
   stripeSecretKeySet: boolean;

@@ -126,14 +126,17 @@ export interface CardHoldView {
   covered: boolean;
   /** The hold found (its amount in cents), if any. */
   amountCents: number | null;
+  /** What the hold must be: the job amount plus the card fee (the hold's own, else the setting in force), in cents. */
+  requiredCents: number;
 }
 
 /**
  * Internal (requests -> payments, never through the gateway): before a card request is posted, is there an unclaimed
- * hold of exactly `amountCents` by this customer (the payment dialog's)? Before a bid is accepted, does the request's
- * live hold cover `amountCents` (the bid plus the card fee)?
+ * hold by this customer of exactly `jobAmountCents` (the budget) plus the card fee in force when it was authorised
+ * (the payment dialog's)? Before a bid is accepted, does the request's live hold cover the bid plus its card fee?
+ * Payments owns the fee: requests sends only the job amount.
  */
 export const CheckCardHold = defineCommand<CardHoldView>()(
   'payments.cmd.check-card-hold',
-  z.object({ customerUserId: id, requestId: id.optional(), amountCents: z.number().int().positive() }),
+  z.object({ customerUserId: id, requestId: id.optional(), jobAmountCents: z.number().int().positive() }),
 );

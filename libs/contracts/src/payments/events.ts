@@ -28,10 +28,14 @@ export const PaymentCaptured = defineEvent(
     paymentIntentId: z.string(),
     customerUserId: uuid,
     providerId: uuid,
-    /** Captured total, the $10 card fee included. */
+    /** Captured total, the card fee included. */
     amountCents: z.number().int().positive(),
-    /** The job amount (captured total minus the card fee): 80% of it goes to the provider. */
+    /** The job amount (captured total minus the card fee): (100 - commissionPercent)% of it goes to the provider. */
     jobAmountCents: z.number().int().nonnegative(),
+    /** The card fee of the hold (the setting in force when it was authorised); absent in older events ($10). */
+    feeCents: z.number().int().nonnegative().optional(),
+    /** The platform's commission in force at the capture (the confirmation); absent in older events (20). */
+    commissionPercent: z.number().int().min(0).max(100).optional(),
     serviceType: z.string().nullable(),
     capturedAt: z.string(),
   }),

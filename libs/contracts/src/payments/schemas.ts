@@ -149,8 +149,12 @@ export const paymentAccountFiltersSchema = z
   })
   .strict();
 
+/** 'Minimum withdrawal amount is $5.00' with the minimum of the settings in force. */
+export const minimumWithdrawalMessage = (dollars: number): string => `Minimum withdrawal amount is $${dollars.toFixed(2)}`;
+
 export const WITHDRAWAL_MESSAGES = {
-  minimum: `Minimum withdrawal amount is $${LIMITS.minWithdrawalDollars.toFixed(2)}`,
+  /** At the default minimum ($5, the spec's text); payments answers minimumWithdrawalMessage(the setting in force). */
+  minimum: minimumWithdrawalMessage(LIMITS.minWithdrawalDollars),
   insufficient: "You don't have enough funds for this withdrawal.",
   failed: 'There was an error processing your withdrawal. Please try again.',
 } as const;

@@ -106,7 +106,11 @@ export interface WalletTransactionView {
   createdAt: string;
   /** Dollars: positive credit, negative debit. */
   amount: number;
-  kind: 'job_credit' | 'withdrawal' | 'withdrawal_reversal';
+  kind: 'job_credit' | 'cancellation_credit' | 'withdrawal' | 'withdrawal_reversal';
+  /** A credit's gross: the job amount (or the cancellation fee) in dollars the share was taken from; null otherwise. */
+  grossAmount: number | null;
+  /** A credit's platform commission in percent, as in force when it was decided (stored, never recomputed). */
+  commissionPercent: number | null;
   requestId: string | null;
   withdrawalId: string | null;
 }

@@ -59,7 +59,7 @@ export const REQUEST_LIFECYCLE: Record<LifecycleState, Record<LifecycleActor, Ro
     admin: { cancel: ok('Cancelled', 'released'), void: ok('Bids Open', 'released'), arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_OWNER },
   },
   Accepted: {
-    customer: { cancel: ok('Cancelled', 'released', 'no cancellation fee'), void: NO_VOID, arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: no('CONFLICT', 'NOT_ARRIVED') },
+    customer: { cancel: ok('Cancelled', 'released', 'a card pays the cancellation fee of the settings, default $0'), void: NO_VOID, arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: no('CONFLICT', 'NOT_ARRIVED') },
     provider: { cancel: ok('Cancelled', 'released', 'with a reason the customer sees'), void: FORBIDDEN, arrive: ok('In Progress', 'kept'), report: no('CONFLICT', 'NOT_ARRIVED'), confirm: NOT_OWNER },
     'other customer': OUTSIDER_CUSTOMER,
     'other provider': OUTSIDER_PROVIDER,

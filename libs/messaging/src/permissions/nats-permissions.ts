@@ -19,6 +19,7 @@ import {
   GetMe,
   GetServiceRequest,
   GetSettings,
+  SettingsUpdated,
   IdentityPing,
   LOCATION_POINT_SUBJECT,
   MarkArrived,
@@ -90,8 +91,8 @@ const INTERNAL_COMMANDS: ReadonlyArray<readonly [AnyCommandDef, readonly NatsSer
 const ALSO_SENT_BY: ReadonlyArray<readonly [AnyCommandDef, readonly NatsService[]]> = [
   // Confirmation of a card job captures the hold.
   [CapturePayment, ['requests']],
-  // The map key of the platform settings for the geocoding/directions proxy.
-  [GetSettings, ['dispatch']],
+  // The map key of the platform settings for the geocoding/directions proxy; the fees payments applies.
+  [GetSettings, ['dispatch', 'payments']],
   // Realtime: a socket's profile and request membership, and the job emits (arrived, job_completed, job_canceled).
   [GetMe, ['realtime']],
   [GetServiceRequest, ['realtime']],
@@ -184,6 +185,8 @@ const CORE_SUBSCRIBE: Readonly<Partial<Record<NatsService, readonly string[]>>> 
   dispatch: [LOCATION_POINT_SUBJECT],
   // Every gateway replica drops its cache of public content on any content event.
   gateway: [CONTENT_EVENTS_WILDCARD],
+  // Every payments replica drops its copy of the fee settings when they change.
+  payments: [SettingsUpdated.subject],
 };
 
 /** Every command and query of libs/contracts. */

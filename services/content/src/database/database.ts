@@ -16,6 +16,7 @@ import { RevenueRatings1767400000002 } from './migrations/1767400000002-RevenueR
 import { PaymentKeysFromEnvironment1767600000000 } from './migrations/1767600000000-PaymentKeysFromEnvironment';
 import { UploadVisibility1767700000000 } from './migrations/1767700000000-UploadVisibility';
 import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
+import { FeeSettings1768200000000 } from './migrations/1768200000000-FeeSettings';
 
 export { CONTENT_SCHEMA } from './database.constants';
 
@@ -42,4 +43,5 @@ export const CONTENT_MIGRATIONS = [
   PaymentKeysFromEnvironment1767600000000,
   UploadVisibility1767700000000,
   OutboxHeaders1768100000000,
+  FeeSettings1768200000000,
 ];

@@ -40,11 +40,13 @@ describe('content schema', () => {
         'pages',
         'settings',
       ]);
-      // The one settings row with the spec's default fees.
-      const settings: { service_fee_percent: number; wallet_fee_percent: number }[] = await ds.query(
-        `SELECT service_fee_percent, wallet_fee_percent FROM content.settings`,
+      // The one settings row with the spec's default fees ($10 card fee, 20% commission, $5 minimum withdrawal).
+      const settings: Record<string, number>[] = await ds.query(
+        `SELECT service_fee_dollars, wallet_fee_percent, cancellation_fee_dollars, no_show_fee_dollars, min_withdrawal_dollars FROM content.settings`,
       );
-      expect(settings).toEqual([{ service_fee_percent: 10, wallet_fee_percent: 20 }]);
+      expect(settings).toEqual([
+        { service_fee_dollars: 10, wallet_fee_percent: 20, cancellation_fee_dollars: 0, no_show_fee_dollars: 0, min_withdrawal_dollars: 5 },
+      ]);
 
       await ds.query(
         `INSERT INTO content.audit_log (id, at, action, target, source) VALUES (gen_random_uuid(), now(), 'x', 'y', 'content')`,

@@ -4,8 +4,11 @@ import { MediaEntity } from '../media/media.entity';
 /** The platform settings: one row (id 1), created by the migration with the defaults. */
 @Entity({ name: 'settings' })
 @Check('ck_settings_single_row', `"id" = 1`)
-@Check('ck_settings_service_fee', `"service_fee_percent" BETWEEN 0 AND 100`)
-@Check('ck_settings_wallet_fee', `"wallet_fee_percent" BETWEEN 0 AND 100`)
+@Check('ck_settings_service_fee', `"service_fee_dollars" BETWEEN 0 AND 100`)
+@Check('ck_settings_wallet_fee', `"wallet_fee_percent" BETWEEN 0 AND 50`)
+@Check('ck_settings_cancellation_fee', `"cancellation_fee_dollars" BETWEEN 0 AND 100`)
+@Check('ck_settings_no_show_fee', `"no_show_fee_dollars" BETWEEN 0 AND 100`)
+@Check('ck_settings_min_withdrawal', `"min_withdrawal_dollars" BETWEEN 1 AND 1000`)
 export class SettingsEntity {
   @PrimaryColumn('smallint', { primaryKeyConstraintName: 'pk_settings' })
   id!: number;
@@ -25,11 +28,23 @@ export class SettingsEntity {
   @Column('boolean', { default: false })
   advertising!: boolean;
 
-  @Column('integer', { name: 'service_fee_percent', default: 10 })
-  serviceFeePercent!: number;
+  /** The card processing fee in whole dollars ('serviceFee'). */
+  @Column('integer', { name: 'service_fee_dollars', default: 10 })
+  serviceFeeDollars!: number;
 
+  /** The platform's commission of a card job in percent ('walletFee'). */
   @Column('integer', { name: 'wallet_fee_percent', default: 20 })
   walletFeePercent!: number;
+
+  @Column('integer', { name: 'cancellation_fee_dollars', default: 0 })
+  cancellationFeeDollars!: number;
+
+  /** Stored for a no-show feature that does not exist yet: nothing charges it. */
+  @Column('integer', { name: 'no_show_fee_dollars', default: 0 })
+  noShowFeeDollars!: number;
+
+  @Column('integer', { name: 'min_withdrawal_dollars', default: 5 })
+  minWithdrawalDollars!: number;
 
   @Column('varchar', { name: 'mapbox_key', length: 500, nullable: true })
   mapboxKey!: string | null;

@@ -34,7 +34,7 @@ describe('settings: payment keys live in the environment (real PostgreSQL + NATS
   const stored = async () =>
     (
       await pg.query<{ sealed: string | null; mask: string | null; fee: number }>(
-        'SELECT stripe_secret_key_sealed AS sealed, stripe_secret_key_mask AS mask, service_fee_percent AS fee FROM content.settings',
+        'SELECT stripe_secret_key_sealed AS sealed, stripe_secret_key_mask AS mask, service_fee_dollars AS fee FROM content.settings',
       )
     ).rows[0];
   const auditCount = async () => Number((await pg.query<{ n: string }>('SELECT count(*)::text AS n FROM content.audit_log')).rows[0]!.n);

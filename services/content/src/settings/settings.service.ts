@@ -55,8 +55,11 @@ export class SettingsService {
       if (data.pushNotifications !== undefined) row.pushNotifications = data.pushNotifications;
       if (data.tipping !== undefined) row.tipping = data.tipping;
       if (data.advertising !== undefined) row.advertising = data.advertising;
-      if (data.serviceFee !== undefined) row.serviceFeePercent = data.serviceFee;
+      if (data.serviceFee !== undefined) row.serviceFeeDollars = data.serviceFee;
       if (data.walletFee !== undefined) row.walletFeePercent = data.walletFee;
+      if (data.cancellationFee !== undefined) row.cancellationFeeDollars = data.cancellationFee;
+      if (data.noShowFee !== undefined) row.noShowFeeDollars = data.noShowFee;
+      if (data.minWithdrawal !== undefined) row.minWithdrawalDollars = data.minWithdrawal;
       if (data.mapboxKey !== undefined) row.mapboxKey = data.mapboxKey === null || data.mapboxKey === '' ? null : data.mapboxKey;
       let secretChanged = false;
       if (data.stripeSecretKey !== undefined) secretChanged = this.applySecret(row, data.stripeSecretKey);
@@ -196,8 +199,11 @@ export class SettingsService {
       pushNotifications: row.pushNotifications,
       tipping: row.tipping,
       advertising: row.advertising,
-      serviceFee: row.serviceFeePercent,
+      serviceFee: row.serviceFeeDollars,
       walletFee: row.walletFeePercent,
+      cancellationFee: row.cancellationFeeDollars,
+      noShowFee: row.noShowFeeDollars,
+      minWithdrawal: row.minWithdrawalDollars,
       mapboxKey: row.mapboxKey,
       stripeSecretKey: row.stripeSecretKeyMask,
     };
@@ -210,8 +216,11 @@ export class SettingsService {
       pushNotifications: row.pushNotifications,
       tipping: row.tipping,
       advertising: row.advertising,
-      serviceFee: row.serviceFeePercent,
+      serviceFee: row.serviceFeeDollars,
       walletFee: row.walletFeePercent,
+      cancellationFee: row.cancellationFeeDollars,
+      noShowFee: row.noShowFeeDollars,
+      minWithdrawal: row.minWithdrawalDollars,
       mapboxKey: row.mapboxKey,
       stripeSecretKeySet: row.stripeSecretKeySealed !== null,
       updatedAt: row.updatedAt?.toISOString() ?? null,

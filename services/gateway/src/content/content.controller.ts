@@ -163,7 +163,7 @@ export class ContentController {
 
   @Put('settings')
   @Roles('admin')
-  @ApiRoute({ summary: 'Change platform settings (admin): toggles, serviceFee, walletFee, mapboxKey, stripeSecretKey', body: settingsBodySchema, errors: [400, 401, 403] })
+  @ApiRoute({ summary: 'Change platform settings (admin): toggles, serviceFee (card fee, $), walletFee (commission, %), cancellationFee, noShowFee, minWithdrawal, mapboxKey, stripeSecretKey', body: settingsBodySchema, errors: [400, 401, 403] })
   async putSettings(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<{ data: SettingsView }> {
     const body = parseOrThrow(settingsBodySchema, raw);
     const data = await this.rpc.send(UpdateSettings, { actor, data: body.data });

@@ -10,6 +10,7 @@ export type AuthorizationStatus = 'requires_capture' | 'succeeded' | 'canceled';
 @Index('ix_authorizations_unclaimed', ['createdAt'], { where: `"request_id" IS NULL AND "status" = 'requires_capture'` })
 @Check('ck_authorizations_status', `"status" IN ('requires_capture', 'succeeded', 'canceled')`)
 @Check('ck_authorizations_amount', `"amount_cents" > 0`)
+@Check('ck_authorizations_fee', `"fee_cents" >= 0`)
 export class AuthorizationEntity {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'pk_authorizations' })
   id!: string;
@@ -29,6 +30,10 @@ export class AuthorizationEntity {
   @Column('bigint', { name: 'amount_cents', transformer: bigintToNumber })
   amountCents!: number;
 
+  /** The card processing fee in this hold: the setting in force when it was authorised (a replacement keeps it). */
+  @Column('bigint', { name: 'fee_cents', transformer: bigintToNumber })
+  feeCents!: number;
+
   @Column('varchar', { length: 20 })
   status!: AuthorizationStatus;
 
@@ -37,6 +42,14 @@ export class AuthorizationEntity {
 
   @Column('uuid', { name: 'provider_id', nullable: true })
   providerId!: string | null;
+
+  /** The platform's commission in force when the job was confirmed (the capture); null before. */
+  @Column('smallint', { name: 'commission_percent', nullable: true })
+  commissionPercent!: number | null;
+
+  /** When the capture is a cancellation fee (the customer cancelled after acceptance): that fee; null otherwise. */
+  @Column('bigint', { name: 'cancellation_fee_cents', nullable: true, transformer: bigintToNumber })
+  cancellationFeeCents!: number | null;
 
   /** The authorisation that replaced this one (re-authorisation at another amount). */
   @Column('uuid', { name: 'replaced_by', nullable: true })

@@ -23,20 +23,22 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentAccountEntity } from '../accounts/payment-account.entity';
 import { CardsService } from '../cards/cards.service';
 import { isAdmin, requireActor, requireRole } from '../common/actor-rules';
-import { CARD_FEE_CENTS } from '../common/money';
 import { PAYMENTS_CONFIG, STRIPE } from '../common/payments-config.token';
 import type { PaymentsConfig } from '../config';
 import { PaymentsError } from '../common/payments-errors';
 import { stripeFailure, toDomainError } from '../common/stripe-client';
 import { RequestRefEntity } from '../read-model/request-ref.entity';
+import { PlatformFeesService } from '../settings/platform-fees.service';
 import { AuthorizationEntity } from './authorization.entity';
 
 const ACTIVE = 'requires_capture';
 
 /**
- * Card money of a request: authorise `(budget + 10) x 100` cents with manual capture, re-authorise when the
- * accepted amount differs, void on cancel, capture at confirmation. Every Stripe call carries an idempotency
- * key derived from the domain operation, so a retry never charges twice.
+ * Card money of a request: authorise `(budget + card fee) x 100` cents with manual capture, re-authorise when the
+ * accepted amount differs, void on cancel (less the cancellation fee when the customer cancels an accepted job),
+ * capture at confirmation. The card fee is the admin's setting in force when the hold is authorised, kept with the
+ * hold; the commission the one in force at the capture, kept with it. Every Stripe call carries an idempotency key
+ * derived from the domain operation, so a retry never charges twice.
  */
 @Injectable()
 export class AuthorizationsService {
@@ -48,6 +50,7 @@ export class AuthorizationsService {
     private readonly cards: CardsService,
     private readonly outbox: OutboxService,
     @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
+    private readonly fees: PlatformFeesService,
   ) {}
 
   async authorize(actor: Actor, body: AuthorizeBody, clientKey?: string): Promise<AuthorizationView> {
@@ -74,22 +77,27 @@ export class AuthorizationsService {
       if (done.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
       return this.view(done, null);
     }
+    // The card fee in this hold is the setting in force now (the amount the payment dialog showed includes it).
+    const { cardFeeCents } = await this.fees.current();
     const { customerId, pm } = await this.cards.attachToCustomer(known.userId, body.email, body.paymentMethodId);
     if (body.saveCard) await this.cards.save(known.userId, pm, body.cardholderName);
     const pi = await this.createIntent(key, body.amount, customerId, pm.id, known.userId, body.requestId ?? null);
-    const auth = await this.record(key, pi, known.userId, body.requestId ?? null, previous);
+    const auth = await this.record(key, pi, known.userId, body.requestId ?? null, previous, cardFeeCents);
     if (previous) await this.voidOne(previous, 'replaced');
     return this.view(auth, previous?.paymentIntentId ?? null);
   }
 
   /**
    * Re-authorisation from the requests service's acceptance event: a new authorisation for the accepted
-   * amount (+ fee) on the same card, replacing the old one. Nothing to do when the amounts are equal.
+   * amount plus the fee of the hold it replaces (the fee the customer agreed to) on the same card, replacing the
+   * old one. Nothing to do when the amounts are equal.
    */
-  async reauthorizeForRequest(requestId: string, amountCents: number): Promise<AuthorizationEntity | null> {
+  async reauthorizeForRequest(requestId: string, jobCents: number): Promise<AuthorizationEntity | null> {
     const repo = this.dataSource.getRepository(AuthorizationEntity);
     const previous = await repo.findOne({ where: { requestId, status: ACTIVE }, order: { createdAt: 'DESC' } });
-    if (!previous || previous.amountCents === amountCents) return previous;
+    if (!previous) return previous;
+    const amountCents = jobCents + previous.feeCents;
+    if (previous.amountCents === amountCents) return previous;
     const key = `reauthorize:${requestId}:${amountCents}`;
     const done = await repo.findOne({ where: { idempotencyKey: key } });
     if (done) return done;
@@ -97,45 +105,46 @@ export class AuthorizationsService {
     const customerId = typeof customer.customer === 'string' ? customer.customer : (customer.customer?.id ?? null);
     if (!customerId) throw new Error(`payment intent ${previous.paymentIntentId} has no customer`);
     const pi = await this.createIntent(key, amountCents, customerId, previous.paymentMethodId, previous.customerUserId, requestId);
-    const auth = await this.record(key, pi, previous.customerUserId, requestId, previous);
+    const auth = await this.record(key, pi, previous.customerUserId, requestId, previous, previous.feeCents);
     await this.voidOne(previous, 'replaced');
     return auth;
   }
 
   /**
-   * Whether a live hold covers `amountCents`: for a request, its active hold (the bid plus the fee must fit); before
-   * a card request exists, an unclaimed hold of exactly that amount within UNCLAIMED_AUTHORIZATION_SECONDS (the one
-   * the request will be linked to).
+   * Whether a live hold covers the job amount `jobCents` plus the hold's own card fee: for a request, its active hold
+   * (the bid plus the fee must fit); before a card request exists, an unclaimed hold of exactly the budget plus its
+   * fee within UNCLAIMED_AUTHORIZATION_SECONDS (the one the request will be linked to).
    */
-  async checkHold(customerUserId: string, amountCents: number, requestId?: string): Promise<CardHoldView> {
+  async checkHold(customerUserId: string, jobCents: number, requestId?: string): Promise<CardHoldView> {
     const unclaimed = `(a.request_id IS NULL AND a.created_at > now() - make_interval(secs => :ttl))`;
     const query = this.dataSource
       .getRepository(AuthorizationEntity)
       .createQueryBuilder('a')
       .where('a.customer_user_id = :customerUserId AND a.status = :status', { customerUserId, status: ACTIVE })
-      .setParameters({ ttl: this.config.unclaimedAuthorizationSeconds, amountCents });
+      .setParameters({ ttl: this.config.unclaimedAuthorizationSeconds, jobCents });
     // A request's hold is linked when payments hears of the request: just after posting it may still be unclaimed.
     // One statement (one snapshot) looks for both: two queries could each miss it when the link committed between them.
     const hold = requestId
       ? await query
-          .andWhere(`(a.request_id = :requestId OR (${unclaimed} AND a.amount_cents >= :amountCents))`, { requestId })
+          .andWhere(`(a.request_id = :requestId OR (${unclaimed} AND a.amount_cents >= :jobCents + a.fee_cents))`, { requestId })
           .orderBy('CASE WHEN a.request_id IS NULL THEN 1 ELSE 0 END', 'ASC')
           .addOrderBy('a.created_at', 'DESC')
           .getOne()
-      : await query.andWhere(`${unclaimed} AND a.amount_cents = :amountCents`).orderBy('a.created_at', 'DESC').getOne();
-    return { covered: hold !== null && hold.amountCents >= amountCents, amountCents: hold?.amountCents ?? null };
+      : await query.andWhere(`${unclaimed} AND a.amount_cents = :jobCents + a.fee_cents`).orderBy('a.created_at', 'DESC').getOne();
+    const requiredCents = jobCents + (hold ? hold.feeCents : (await this.fees.current()).cardFeeCents);
+    return { covered: hold !== null && hold.amountCents >= requiredCents, amountCents: hold?.amountCents ?? null, requiredCents };
   }
 
-  /** Links the customer's latest unlinked authorisation of exactly `(budget + 10) x 100` to a new card request. */
-  async linkToRequest(manager: EntityManager, customerUserId: string, requestId: string, amountCents: number): Promise<AuthorizationEntity | null> {
+  /** Links the customer's latest unlinked authorisation of exactly `budget + its card fee` to a new card request. */
+  async linkToRequest(manager: EntityManager, customerUserId: string, requestId: string, budgetCents: number): Promise<AuthorizationEntity | null> {
     const repo = manager.getRepository(AuthorizationEntity);
     if (await repo.exists({ where: { requestId } })) return null;
     const candidate = await repo
       .createQueryBuilder('a')
-      .where('a.customer_user_id = :customerUserId AND a.request_id IS NULL AND a.status = :status AND a.amount_cents = :amountCents', {
+      .where('a.customer_user_id = :customerUserId AND a.request_id IS NULL AND a.status = :status AND a.amount_cents = :budgetCents + a.fee_cents', {
         customerUserId,
         status: ACTIVE,
-        amountCents,
+        budgetCents,
       })
       .andWhere(`a.created_at > now() - make_interval(secs => :ttl)`, { ttl: this.config.unclaimedAuthorizationSeconds })
       .orderBy('a.created_at', 'DESC')
@@ -161,6 +170,8 @@ export class AuthorizationsService {
   async capture(actor: Actor, body: CaptureBody): Promise<CaptureView> {
     const known = requireActor(actor);
     await this.waitForCompletionReport(body);
+    // The commission in force at the confirmation, read before any lock is held; kept with the capture.
+    const { commissionPercent } = await this.fees.current();
     return this.dataSource.transaction(async (m) => {
       const auth = await this.findForUpdate(m, body);
       if (!isAdmin(known) && auth.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
@@ -180,7 +191,7 @@ export class AuthorizationsService {
       if (body.updatedAmount !== undefined && body.updatedAmount !== null && body.updatedAmount !== jobCents) {
         throw PaymentsError.amountMismatch(jobCents);
       }
-      const amount = jobCents + CARD_FEE_CENTS;
+      const amount = jobCents + auth.feeCents;
       if (amount > auth.amountCents) throw PaymentsError.captureAboveAuthorized(auth.amountCents, amount);
       let pi: Stripe.PaymentIntent;
       try {
@@ -196,6 +207,7 @@ export class AuthorizationsService {
       auth.status = 'succeeded';
       auth.capturedCents = pi.amount_received;
       auth.providerId = providerId;
+      auth.commissionPercent = commissionPercent;
       await m.getRepository(AuthorizationEntity).save(auth);
       await this.outbox.add(m, PaymentCaptured, {
         authorizationId: auth.id,
@@ -204,7 +216,9 @@ export class AuthorizationsService {
         customerUserId: auth.customerUserId,
         providerId,
         amountCents: pi.amount_received,
-        jobAmountCents: Math.max(0, pi.amount_received - CARD_FEE_CENTS),
+        jobAmountCents: Math.max(0, pi.amount_received - auth.feeCents),
+        feeCents: auth.feeCents,
+        commissionPercent,
         serviceType: ref.serviceType ?? body.serviceType ?? null,
         capturedAt: new Date().toISOString(),
       });
@@ -256,8 +270,49 @@ export class AuthorizationsService {
     throw new DomainError(rule.refused, 'This payment authorisation cannot be voided', rule.reason ? { reason: rule.reason } : undefined);
   }
 
-  /** Voids the active authorisation of a request (or a payment intent): the customer, an admin, or the system (actor undefined). */
-  async voidFor(actor: Actor | undefined, target: { requestId?: string; paymentIntentId?: string }, reason: string): Promise<VoidView[]> {
+  /**
+   * The customer cancelled an accepted card job before the provider arrived: the cancellation fee of the settings in
+   * force (at most the hold) is captured from the request's live hold, which releases the rest, inside the caller's
+   * transaction (the cancel event's). Answers what was kept, or null when there is nothing to charge (no fee set, no
+   * live hold): the hold is then voided as any cancellation's. The commission in force is kept with it.
+   */
+  async chargeCancellationFee(
+    m: EntityManager,
+    requestId: string,
+    providerId: string,
+  ): Promise<{ auth: AuthorizationEntity; feeCents: number; commissionPercent: number } | null> {
+    const { cancellationFeeCents, commissionPercent } = await this.fees.current();
+    if (cancellationFeeCents <= 0) return null;
+    const auth = await m
+      .getRepository(AuthorizationEntity)
+      .findOne({ where: { requestId, status: ACTIVE }, order: { createdAt: 'DESC' }, lock: { mode: 'pessimistic_write' } });
+    if (!auth) return null;
+    const feeCents = Math.min(cancellationFeeCents, auth.amountCents);
+    let pi: Stripe.PaymentIntent;
+    try {
+      pi = await this.stripe.paymentIntents.capture(
+        auth.paymentIntentId,
+        { amount_to_capture: feeCents },
+        { idempotencyKey: `cancellation-fee:${auth.id}` },
+      );
+    } catch (err) {
+      throw toDomainError(err, 'Cancellation fee capture failed');
+    }
+    if (pi.status !== 'succeeded') throw toDomainError(null, 'Cancellation fee capture failed');
+    auth.status = 'succeeded';
+    auth.capturedCents = pi.amount_received;
+    auth.providerId = providerId;
+    auth.commissionPercent = commissionPercent;
+    auth.cancellationFeeCents = pi.amount_received;
+    await m.getRepository(AuthorizationEntity).save(auth);
+    return { auth, feeCents: pi.amount_received, commissionPercent };
+  }
+
+  /**
+   * Voids the active authorisation of a request (or a payment intent): the customer, an admin, or the system (actor
+   * undefined). `keepId`: an authorisation not to touch (the one a cancellation fee was just captured from).
+   */
+  async voidFor(actor: Actor | undefined, target: { requestId?: string; paymentIntentId?: string }, reason: string, keepId?: string): Promise<VoidView[]> {
     const known = actor === undefined ? null : requireActor(actor);
     const repo = this.dataSource.getRepository(AuthorizationEntity);
     const rows = target.paymentIntentId
@@ -273,7 +328,7 @@ export class AuthorizationsService {
     const out: VoidView[] = [];
     for (const auth of rows) {
       if (known && !isAdmin(known) && auth.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
-      if (auth.status === 'succeeded') continue;
+      if (auth.status === 'succeeded' || auth.id === keepId) continue;
       await this.voidOne(auth, reason);
       out.push({ paymentIntentId: auth.paymentIntentId, status: 'canceled' });
     }
@@ -377,6 +432,7 @@ export class AuthorizationsService {
     customerUserId: string,
     requestId: string | null,
     previous: AuthorizationEntity | null,
+    feeCents: number,
   ): Promise<AuthorizationEntity> {
     return this.dataSource.transaction(async (m) => {
       const repo = m.getRepository(AuthorizationEntity);
@@ -389,9 +445,12 @@ export class AuthorizationsService {
         paymentIntentId: pi.id,
         paymentMethodId: typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? ''),
         amountCents: pi.amount,
+        feeCents,
         status: ACTIVE,
         capturedCents: null,
         providerId: null,
+        commissionPercent: null,
+        cancellationFeeCents: null,
         replacedBy: null,
         idempotencyKey: key,
       });

@@ -26,8 +26,9 @@ export const PaymentsError = {
     new DomainError('CONFLICT', `The job is ${state}: its payment can no longer be voided. Contact support to dispute it.`, { reason: 'HOLD_NOT_VOIDABLE' }),
   providerRequired: () =>
     new DomainError('VALIDATION_FAILED', 'providerStripeAccountId is required', [{ path: 'providerStripeAccountId', message: 'Required' }]),
-  minimumWithdrawal: () =>
-    new DomainError('VALIDATION_FAILED', WITHDRAWAL_MESSAGES.minimum, [{ path: 'amount', message: WITHDRAWAL_MESSAGES.minimum, title: 'Invalid Amount' }]),
+  /** 'Minimum withdrawal amount is $X.XX' with the minimum of the settings in force. */
+  minimumWithdrawal: (message: string = WITHDRAWAL_MESSAGES.minimum) =>
+    new DomainError('VALIDATION_FAILED', message, [{ path: 'amount', message, title: 'Invalid Amount' }]),
   insufficientFunds: () =>
     new DomainError('BAD_REQUEST', WITHDRAWAL_MESSAGES.insufficient, [{ path: 'amount', message: WITHDRAWAL_MESSAGES.insufficient, title: 'Insufficient Balance' }]),
   withdrawalFailed: (withdrawalId: string, reason: string) =>

@@ -14,6 +14,7 @@ import { OutboxInbox1767225700001 } from './migrations/1767225700001-OutboxInbox
 import { RequestProgress1767600000000 } from './migrations/1767600000000-RequestProgress';
 import { ProviderApproval1767600000001 } from './migrations/1767600000001-ProviderApproval';
 import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
+import { FeeSplits1768200000000 } from './migrations/1768200000000-FeeSplits';
 
 export { PAYMENTS_SCHEMA } from './database.constants';
 
@@ -34,4 +35,11 @@ export const PAYMENTS_ENTITIES = [
 ];
 
 /** Migrations in the order they run. */
-export const PAYMENTS_MIGRATIONS = [InitPayments1767225700000, OutboxInbox1767225700001, RequestProgress1767600000000, ProviderApproval1767600000001, OutboxHeaders1768100000000];
+export const PAYMENTS_MIGRATIONS = [
+  InitPayments1767225700000,
+  OutboxInbox1767225700001,
+  RequestProgress1767600000000,
+  ProviderApproval1767600000001,
+  OutboxHeaders1768100000000,
+  FeeSplits1768200000000,
+];

@@ -24,7 +24,7 @@ describe('payments schema', () => {
 
   it('is exactly what the entities describe once the migrations ran', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitPayments1767225700000', 'OutboxInbox1767225700001', 'RequestProgress1767600000000', 'ProviderApproval1767600000001', 'OutboxHeaders1768100000000']);
+    expect(ran).toEqual(['InitPayments1767225700000', 'OutboxInbox1767225700001', 'RequestProgress1767600000000', 'ProviderApproval1767600000001', 'OutboxHeaders1768100000000', 'FeeSplits1768200000000']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
@@ -48,6 +48,7 @@ describe('payments schema', () => {
         'withdrawals',
       ]);
       // Down migrations undo everything.
+      await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();

@@ -13,8 +13,8 @@ import {
   type EventPayload,
 } from '@tiredash/contracts';
 import { AuthorizationsService } from '../authorizations/authorizations.service';
-import { CARD_FEE_CENTS } from '../common/money';
 import { stripeFailure } from '../common/stripe-client';
+import { WalletService } from '../wallet/wallet.service';
 import { ProviderRefEntity } from './provider-ref.entity';
 import { RequestRefEntity } from './request-ref.entity';
 
@@ -23,7 +23,10 @@ import { RequestRefEntity } from './request-ref.entity';
 export class ReadModelEvents {
   private readonly logger = new Logger(ReadModelEvents.name);
 
-  constructor(private readonly authorizations: AuthorizationsService) {}
+  constructor(
+    private readonly authorizations: AuthorizationsService,
+    private readonly wallet: WalletService,
+  ) {}
 
   @OnEvent(ProviderCreated, { durable: 'payments-provider-created' })
   async onProviderCreated(p: EventPayload<typeof ProviderCreated>, ctx: EventContext): Promise<void> {
@@ -52,11 +55,11 @@ export class ReadModelEvents {
       ['requestId'],
     );
     if (p.request.paymentMethod !== 'card') return;
-    const linked = await this.authorizations.linkToRequest(ctx.manager, p.customerUserId, p.requestId, budgetCents + CARD_FEE_CENTS);
+    const linked = await this.authorizations.linkToRequest(ctx.manager, p.customerUserId, p.requestId, budgetCents);
     if (!linked) this.logger.warn(`card request ${p.requestId}: no matching authorisation of customer ${p.customerUserId} yet`);
   }
 
-  /** Accepted at another amount than the budget: re-authorise `(bid + 10) x 100` and void the old authorisation. */
+  /** Accepted at another amount than the budget: re-authorise `(bid + the hold's card fee) x 100` and void the old one. */
   @OnEvent(RequestAccepted, { durable: 'payments-request-accepted' })
   async onRequestAccepted(p: EventPayload<typeof RequestAccepted>, ctx: EventContext): Promise<void> {
     const amountCents = toCents(p.amount);
@@ -75,22 +78,43 @@ export class ReadModelEvents {
     );
     if (p.paymentMethod !== 'card' || amountCents === toCents(p.budget)) return;
     try {
-      await this.authorizations.reauthorizeForRequest(p.requestId, amountCents + CARD_FEE_CENTS);
+      await this.authorizations.reauthorizeForRequest(p.requestId, amountCents);
     } catch (err) {
       const f = stripeFailure(err);
       // A declined card cannot be fixed by retrying; the customer re-authorises in the payment dialog.
       if (f && f.type === 'StripeCardError') {
-        this.logger.error(`re-authorisation of request ${p.requestId} for ${amountCents + CARD_FEE_CENTS} cents declined: ${f.message}`);
+        this.logger.error(`re-authorisation of request ${p.requestId} for the bid of ${amountCents} cents declined: ${f.message}`);
         return;
       }
       throw err;
     }
   }
 
+  /**
+   * A cancellation releases the card hold. When the customer cancels an accepted job (the provider is on the way;
+   * after arrival the customer cannot cancel), the cancellation fee of the settings is kept from the hold first and
+   * the provider's wallet credited its share (the fee minus the commission); provider and admin cancellations are free.
+   */
   @OnEvent(RequestCancelled, { durable: 'payments-request-cancelled' })
   async onRequestCancelled(p: EventPayload<typeof RequestCancelled>, ctx: EventContext): Promise<void> {
     await ctx.manager.update(RequestRefEntity, { requestId: p.requestId }, { status: 'Cancelled' });
-    await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'request-cancelled');
+    const byCustomer = (p.cancelledByRole ?? (p.cancelledBy === p.providerUserId ? 'provider' : 'customer')) === 'customer';
+    let kept: string | undefined;
+    if (byCustomer && p.previousStatus === 'Accepted' && p.providerId !== null) {
+      const fee = await this.authorizations.chargeCancellationFee(ctx.manager, p.requestId, p.providerId);
+      if (fee) {
+        kept = fee.auth.id;
+        const ref = await ctx.manager.findOne(RequestRefEntity, { where: { requestId: p.requestId } });
+        await this.wallet.creditCancellationFee(ctx.manager, {
+          providerId: p.providerId,
+          requestId: p.requestId,
+          feeCents: fee.feeCents,
+          commissionPercent: fee.commissionPercent,
+          serviceType: ref?.serviceType ?? null,
+        });
+      }
+    }
+    await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'request-cancelled', kept);
   }
 
   /** No bid was accepted in time: the card hold is released like a cancellation's. */

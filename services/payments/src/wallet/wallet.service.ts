@@ -14,17 +14,19 @@ import {
   type WalletTransactionView,
   type WithdrawBody,
   type WithdrawalView,
+  minimumWithdrawalMessage,
 } from '@tiredash/contracts';
 import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentAccountEntity } from '../accounts/payment-account.entity';
 import { requireActor } from '../common/actor-rules';
-import { dollars, MIN_WITHDRAWAL_CENTS, providerShareCents } from '../common/money';
+import { DEFAULT_COMMISSION_PERCENT, dollars, providerShareCents } from '../common/money';
 import { STRIPE } from '../common/payments-config.token';
 import { PaymentsError } from '../common/payments-errors';
 import { stripeFailure } from '../common/stripe-client';
 import { ProviderAccess } from '../read-model/provider-access.service';
 import { ProviderRefEntity } from '../read-model/provider-ref.entity';
+import { PlatformFeesService } from '../settings/platform-fees.service';
 import { WalletEntryEntity } from './wallet-entry.entity';
 import { WithdrawalEntity } from './withdrawal.entity';
 
@@ -43,6 +45,7 @@ export class WalletService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly outbox: OutboxService,
     private readonly providers: ProviderAccess,
+    private readonly fees: PlatformFeesService,
   ) {}
 
   /** Locks the provider's ledger for the rest of the transaction and answers its balance in cents. */
@@ -60,27 +63,75 @@ export class WalletService {
     return Number(rows[0]?.total ?? 0);
   }
 
-  /** 80% of the job amount, once per request (the `(kind, reference)` key), whatever the number of deliveries. */
+  /**
+   * (100 - commission)% of the job amount, with the commission the capture carries (the one in force when the
+   * customer confirmed; 20% in older events), once per request (the `(kind, reference)` key), whatever the number
+   * of deliveries. The gross and the commission are stored with the entry: what the provider is shown is never
+   * recomputed from a later setting.
+   */
   async creditCapture(m: EntityManager, e: EventPayload<typeof PaymentCaptured>): Promise<boolean> {
-    const amount = providerShareCents(e.jobAmountCents);
+    const commissionPercent = e.commissionPercent ?? DEFAULT_COMMISSION_PERCENT;
+    return this.credit(m, {
+      kind: 'job_credit',
+      reference: `request:${e.requestId ?? e.paymentIntentId}`,
+      providerId: e.providerId,
+      requestId: e.requestId,
+      grossCents: e.jobAmountCents,
+      commissionPercent,
+      serviceType: e.serviceType,
+      what: `capture ${e.paymentIntentId}`,
+    });
+  }
+
+  /** The provider's share of a cancellation fee kept from the customer's card (once per request). */
+  async creditCancellationFee(
+    m: EntityManager,
+    c: { providerId: string; requestId: string; feeCents: number; commissionPercent: number; serviceType: string | null },
+  ): Promise<boolean> {
+    return this.credit(m, {
+      kind: 'cancellation_credit',
+      reference: `cancellation:${c.requestId}`,
+      providerId: c.providerId,
+      requestId: c.requestId,
+      grossCents: c.feeCents,
+      commissionPercent: c.commissionPercent,
+      serviceType: c.serviceType,
+      what: `cancellation fee of request ${c.requestId}`,
+    });
+  }
+
+  private async credit(
+    m: EntityManager,
+    c: {
+      kind: 'job_credit' | 'cancellation_credit';
+      reference: string;
+      providerId: string;
+      requestId: string | null;
+      grossCents: number;
+      commissionPercent: number;
+      serviceType: string | null;
+      what: string;
+    },
+  ): Promise<boolean> {
+    const amount = providerShareCents(c.grossCents, c.commissionPercent);
     if (amount <= 0) return false;
-    await this.lockAndBalance(m, e.providerId);
+    await this.lockAndBalance(m, c.providerId);
     const id = randomUUID();
     const inserted: unknown[] = await m.query(
-      `INSERT INTO "${SCHEMA}"."wallet_entries" ("id", "provider_id", "amount_cents", "kind", "reference", "service_type", "request_id")
-       VALUES ($1, $2, $3, 'job_credit', $4, $5, $6) ON CONFLICT ("kind", "reference") DO NOTHING RETURNING "id"`,
-      [id, e.providerId, amount, `request:${e.requestId ?? e.paymentIntentId}`, e.serviceType, e.requestId],
+      `INSERT INTO "${SCHEMA}"."wallet_entries" ("id", "provider_id", "amount_cents", "kind", "reference", "service_type", "request_id", "gross_cents", "commission_percent")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT ("kind", "reference") DO NOTHING RETURNING "id"`,
+      [id, c.providerId, amount, c.kind, c.reference, c.serviceType, c.requestId, c.grossCents, c.commissionPercent],
     );
     if (inserted.length === 0) {
-      this.logger.log(`capture ${e.paymentIntentId} already credited; skipped`);
+      this.logger.log(`${c.what} already credited; skipped`);
       return false;
     }
     await this.outbox.add(m, WalletCredited, {
-      providerId: e.providerId,
+      providerId: c.providerId,
       entryId: id,
-      requestId: e.requestId,
+      requestId: c.requestId,
       amountCents: amount,
-      balanceCents: await this.balance(m, e.providerId),
+      balanceCents: await this.balance(m, c.providerId),
     });
     return true;
   }
@@ -89,7 +140,9 @@ export class WalletService {
     const known = requireActor(actor);
     const account = await this.accountFor(actor, body.providerStripeAccountId, body.providerId);
     if (known.role === 'admin') throw PaymentsError.notYourProvider();
-    if (body.amount < MIN_WITHDRAWAL_CENTS) throw PaymentsError.minimumWithdrawal();
+    // The minimum of the settings in force (the admin's System Settings; $5 by default).
+    const { minWithdrawalCents } = await this.fees.current();
+    if (body.amount < minWithdrawalCents) throw PaymentsError.minimumWithdrawal(minimumWithdrawalMessage(minWithdrawalCents / 100));
     // Only an approved provider with an active connected account withdraws.
     if (account.stripeAccountStatus !== 'active') throw PaymentsError.onboardingIncomplete();
     const ref = await this.dataSource.getRepository(ProviderRefEntity).findOne({ where: { providerId: account.providerId } });
@@ -277,7 +330,7 @@ export class WalletService {
       `SELECT
          COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS week,
          COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS month
-       FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1 AND "kind" = 'job_credit'`,
+       FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1 AND "kind" IN ('job_credit', 'cancellation_credit')`,
       [id],
     );
     return {
@@ -295,10 +348,12 @@ export class WalletService {
       .find({ where: { providerId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 500 });
     return rows.map((e) => ({
       id: e.id,
-      serviceType: e.serviceType ?? (e.kind === 'job_credit' ? 'Card payment' : 'Withdrawal'),
+      serviceType: e.serviceType ?? (e.kind === 'job_credit' ? 'Card payment' : e.kind === 'cancellation_credit' ? 'Cancellation fee' : 'Withdrawal'),
       createdAt: e.createdAt.toISOString(),
       amount: dollars(e.amountCents),
       kind: e.kind,
+      grossAmount: e.grossCents === null ? null : dollars(e.grossCents),
+      commissionPercent: e.commissionPercent,
       requestId: e.requestId,
       withdrawalId: e.withdrawalId,
     }));

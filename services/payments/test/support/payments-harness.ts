@@ -8,6 +8,9 @@ import Stripe from 'stripe';
 // The bundled emulator, started in-process: the real SDK path runs against it (tests only).
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the emulator is a test double of Stripe, not a domain service
 import { createStripeEmulator, randomKeys, type StripeEmulator } from '../../../stripe-emulator/src/emulator';
+// The content service owns the fee settings payments applies: started beside payments unless the caller runs it.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- tests run the real content service, as the gateway's tests do
+import { contentTestConfig, startContent } from '../../../content/src/test-support/content-harness';
 import { bootstrapPayments } from '../../src/app.module';
 import { loadConfig, type PaymentsConfig } from '../../src/config';
 
@@ -21,12 +24,21 @@ export interface PaymentsTestEnv {
   keys: { secretKey: string; publishableKey: string; webhookSecret: string };
   /** The official SDK on the emulator (the test's view of "Stripe"). */
   stripe: Stripe;
+  /** The content service (the fee settings), when this environment started it. */
+  content: INestMicroservice | null;
   close(): Promise<void>;
 }
 
 export async function createPaymentsTestEnv(
   label: string,
-  opts: { namespace?: string; databaseUrl?: string; emulatorBalance?: number; env?: Record<string, string> } = {},
+  opts: {
+    namespace?: string;
+    databaseUrl?: string;
+    emulatorBalance?: number;
+    env?: Record<string, string>;
+    /** Start the content service (the fee settings) on the same database and namespace; default: when the database is this env's own. */
+    content?: boolean;
+  } = {},
 ): Promise<PaymentsTestEnv> {
   const infra = await getTestInfra();
   const db = opts.databaseUrl ? null : await createTestDatabase(label);
@@ -51,6 +63,10 @@ export async function createPaymentsTestEnv(
     STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
     ...opts.env,
   });
+  const content =
+    (opts.content ?? !opts.databaseUrl)
+      ? await startContent(contentTestConfig({ databaseUrl: opts.databaseUrl ?? db!.url, natsUrl: infra.natsUrl, namespace }))
+      : null;
   const u = new URL(url);
   const stripe = new Stripe(keys.secretKey, { host: u.hostname, port: Number(u.port), protocol: 'http', maxNetworkRetries: 0 });
   return {
@@ -61,7 +77,9 @@ export async function createPaymentsTestEnv(
     emulator,
     keys,
     stripe,
+    content,
     close: async () => {
+      await content?.close();
       await emulator.close();
       if (!opts.namespace) await cleanupNamespace(infra.natsUrl, namespace);
       await db?.drop();

@@ -5,7 +5,6 @@ import {
   BidAccepted,
   BidClosed,
   CheckCardHold,
-  LIMITS,
   RequestAccepted,
   RequestCancelled,
   RequestCreated,
@@ -44,8 +43,6 @@ import { RequestsError } from './service-requests.errors';
 type AcceptCommand = CommandParsed<typeof AcceptBid>;
 
 /** The card processing fee in cents (held and captured on top of the job's price). */
-const CARD_FEE_CENTS = LIMITS.cardProcessingFeeDollars * 100;
-
 /** Why the lifecycle table refuses a cancel, in words the caller can act on. */
 const CANCEL_REFUSALS: Partial<Record<LifecycleActor, Partial<Record<string, string>>>> = {
   customer: {
@@ -95,15 +92,16 @@ export class ServiceRequestsService {
    * A card request or acceptance goes ahead only with the card held for it (payments answers from its own state):
    * no card job is accepted, or even posted, unpaid. Payments unreachable: refused too (503), never waved through.
    */
-  private async requireCardHold(customerUserId: string, amountCents: number, requestId?: string): Promise<void> {
-    let hold: { covered: boolean };
+  private async requireCardHold(customerUserId: string, jobAmountCents: number, requestId?: string): Promise<void> {
+    let hold: { covered: boolean; requiredCents: number };
     try {
-      hold = await this.messaging.send(CheckCardHold, { customerUserId, amountCents, ...(requestId ? { requestId } : {}) }, { timeoutMs: this.config.captureTimeoutMs });
+      // Payments owns the card fee (the admin's setting in force when the hold was authorised): only the job amount goes.
+      hold = await this.messaging.send(CheckCardHold, { customerUserId, jobAmountCents, ...(requestId ? { requestId } : {}) }, { timeoutMs: this.config.captureTimeoutMs });
     } catch {
       throw new RequestsError('UNAVAILABLE', 'Card payments are unavailable right now. Please try again, or pay in cash.');
     }
     if (hold.covered) return;
-    const total = `$${(amountCents / 100).toFixed(2)}`;
+    const total = `$${(hold.requiredCents / 100).toFixed(2)}`;
     throw requestId
       ? RequestsError.conflict('CARD_REAUTHORIZATION_REQUIRED', `Authorise your card for ${total} (the bid plus the card fee) before accepting this bid`)
       : RequestsError.conflict('CARD_HOLD_REQUIRED', `Authorise your card for ${total} (the budget plus the card fee) before posting a card request`);
@@ -127,7 +125,7 @@ export class ServiceRequestsService {
     if (lat === undefined || lat === null || lng === undefined || lng === null) {
       throw new RequestsError('VALIDATION_FAILED', 'Coordinates are required', [{ path: 'data.location', message: 'lat and lng are required' }]);
     }
-    if (paymentMethod === 'card') await this.requireCardHold(customer.userId, toCents(d.budget) + CARD_FEE_CENTS);
+    if (paymentMethod === 'card') await this.requireCardHold(customer.userId, toCents(d.budget));
     const priority = d.priority ?? d.urgency ?? 'normal';
     // One clock for both: the request is open exactly REQUEST_OPEN_SECONDS from its creation.
     const createdAt = new Date();
@@ -283,7 +281,7 @@ export class ServiceRequestsService {
       return this.views.requestView(this.dataSource.manager, request, viewer);
     }
     if (request.paymentMethod === 'card' && request.tireStatus === 'Bids Open') {
-      await this.requireCardHold(request.customerUserId, bid.amountCents + CARD_FEE_CENTS, request.id);
+      await this.requireCardHold(request.customerUserId, bid.amountCents, request.id);
     }
 
     const accepted = await this.dataSource.transaction(async (m) => {

@@ -16,6 +16,9 @@ const VIEW: SettingsView = {
   advertising: false,
   serviceFee: 10,
   walletFee: 20,
+  cancellationFee: 0,
+  noShowFee: 0,
+  minWithdrawal: 5,
   mapboxKey: null,
   stripeSecretKey: 'sk_live_…abcd',
   stripeSecretKeySet: true,
@@ -66,7 +69,49 @@ describe('SystemSettings', () => {
     expect(await screen.findByText('System settings updated.')).toBeInTheDocument();
     const [call] = api.callsTo('PUT /api/settings');
     expect(call.body).toEqual({
-      data: { messaging: true, voip: false, pushNotifications: true, tipping: true, advertising: false, serviceFee: 12, walletFee: 20 },
+      data: {
+        messaging: true,
+        voip: false,
+        pushNotifications: true,
+        tipping: true,
+        advertising: false,
+        serviceFee: 12,
+        walletFee: 20,
+        cancellationFee: 0,
+        noShowFee: 0,
+        minWithdrawal: 5,
+      },
     });
+  });
+
+  it('names every money setting with its effect, and refuses a commission above 50% before sending', async () => {
+    api = stubFetch({
+      'GET /api/settings': { json: { data: VIEW } },
+      'GET /api/home': { json: { data: { heroHeading1: '', heroHeading2: '', heroParagraph: '', Cards: [], logo: null, updatedAt: null } } },
+      'PUT /api/settings': ({ body }) => ({ json: { data: { ...VIEW, ...(body as { data: object }).data } } }),
+    });
+    const user = renderSettings();
+    expect(await screen.findByLabelText(/Service Fee \(\$\)/)).toHaveValue(10);
+    expect(screen.getByLabelText(/Wallet Fee \(%\)/)).toHaveValue(20);
+    expect(screen.getByLabelText(/Cancellation Fee \(\$\)/)).toHaveValue(0);
+    expect(screen.getByLabelText(/No-show Fee \(\$\)/)).toHaveValue(0);
+    expect(screen.getByLabelText(/Minimum Withdrawal \(\$\)/)).toHaveValue(5);
+    expect(screen.getByText(/nothing charges this fee today/)).toBeInTheDocument();
+
+    const commission = screen.getByLabelText(/Wallet Fee/);
+    await user.clear(commission);
+    await user.type(commission, '60');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Wallet fee must be 50 or less')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings')).toHaveLength(0);
+
+    await user.clear(commission);
+    await user.type(commission, '15');
+    const minimum = screen.getByLabelText(/Minimum Withdrawal/);
+    await user.clear(minimum);
+    await user.type(minimum, '20');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('System settings updated.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings')[0].body).toMatchObject({ data: { walletFee: 15, minWithdrawal: 20, serviceFee: 10 } });
   });
 });

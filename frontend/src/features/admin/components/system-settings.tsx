@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { LIMITS, type SettingsView } from '@tiredash/contracts';
+import { LIMITS, PLATFORM_FEE_RANGES, type SettingsView } from '@tiredash/contracts';
 import { errorMessage } from '../../../shared/api/api-error';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { adminSettingsMessages, adminSettingsTogglesMessages } from '../../../shared/i18n/locales/en/admin';
@@ -16,13 +16,17 @@ import { ADMIN_MESSAGES, failureWith } from '../admin-messages';
 import { useGetSettingsQuery, useSetLogoMutation, useUpdateSettingsMutation } from '../api';
 import {
   buildSettingsUpdate,
+  FEE_FIELDS,
   SETTING_TOGGLES,
   settingsFormOf,
   type SettingsField,
   type SettingsForm,
 } from '../settings-form';
 
-/** Toggles, fees and the map key; payment keys are managed in the deployment environment (said, not offered). */
+/**
+ * Toggles, the money settings (card fee, commission, cancellation and no-show fees, minimum withdrawal: payments applies
+ * them) and the map key; payment keys are managed in the deployment environment (said, not offered).
+ */
 export function SettingsEditor({ view }: { view: SettingsView }) {
   const { toast } = useToast();
   const t = useMessages(adminSettingsMessages);
@@ -80,34 +84,23 @@ export function SettingsEditor({ view }: { view: SettingsView }) {
       <fieldset className="form-section" disabled={saving}>
         <legend>{t.fees}</legend>
         <div className="form-grid">
-          <TextField
-            label={t.serviceFee}
-            name="serviceFee"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            required
-            value={form.serviceFee}
-            onChange={(e) => setField('serviceFee', e.target.value)}
-            error={errors.serviceFee}
-            hint={t.serviceFeeHint}
-          />
-          <TextField
-            label={t.walletFee}
-            name="walletFee"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            step={1}
-            required
-            value={form.walletFee}
-            onChange={(e) => setField('walletFee', e.target.value)}
-            error={errors.walletFee}
-            hint={t.walletFeeHint}
-          />
+          {FEE_FIELDS.map((field) => (
+            <TextField
+              key={field}
+              label={t[field]}
+              name={field}
+              type="number"
+              inputMode="numeric"
+              min={PLATFORM_FEE_RANGES[field].min}
+              max={PLATFORM_FEE_RANGES[field].max}
+              step={1}
+              required
+              value={form[field]}
+              onChange={(e) => setField(field, e.target.value)}
+              error={errors[field]}
+              hint={t[`${field}Hint`]}
+            />
+          ))}
         </div>
       </fieldset>
       <fieldset className="form-section" disabled={saving}>
