@@ -1,100 +1,18 @@
 // Issue 14 item 4's browser test: with the browser's language Spanish (Chromium's locale es-ES) the landing page,
-// the login page and the customer's request screen show no English UI string; the header's language switch turns
-// the UI to English, and the choice survives a reload. (The tracking screens: i18n-tracking.e2e-spec.ts.)
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
+// the login page, the customer's request screen, the provider application and the public pages (help, safety, press,
+// services, about, careers, legal, contact) show no English UI string; the header's language switch turns the UI to
+// English, and the choice survives a reload. (The provider's bid form and the tracking screens:
+// i18n-tracking.e2e-spec.ts; the check itself: support/i18n-check.ts.)
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
+import { cmsTexts, englishOn as englishTextsOn, englishOnlyMatchers } from './support/i18n-check';
 import { baseUrl, demoLogin } from './support/stack-env';
-
-const LOCALES = path.join(__dirname, '..', '..', 'frontend', 'src', 'shared', 'i18n', 'locales');
-
-function stringsOfJson(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsOfJson);
-  return [];
-}
-
-/** The string literals of the English catalogue modules (locales/en/*.ts): the English UI texts. */
-function englishTexts(): string[] {
-  const out = new Set<string>();
-  for (const file of fs.readdirSync(path.join(LOCALES, 'en')).filter((f) => f.endsWith('.ts'))) {
-    const source = fs
-      .readFileSync(path.join(LOCALES, 'en', file), 'utf8')
-      .replace(/^import .*$/gm, '')
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/^\s*\/\/.*$/gm, '');
-    for (const m of source.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)) {
-      out.add((m[1] ?? m[2] ?? '').replace(/\\(.)/g, '$1'));
-    }
-  }
-  return [...out];
-}
-
-/**
- * Every English text of the catalogue that Spanish does not also use (so 'Error' or 'Normal' never count), as a
- * pattern over a whole UI text (placeholders match anything).
- */
-function englishOnlyMatchers(): Array<{ text: string; pattern: RegExp }> {
-  const spanish = new Set(
-    fs
-      .readdirSync(path.join(LOCALES, 'es'))
-      .filter((f) => f.endsWith('.json'))
-      .flatMap((f) => stringsOfJson(JSON.parse(fs.readFileSync(path.join(LOCALES, 'es', f), 'utf8')))),
-  );
-  const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-  return englishTexts()
-    .filter((text) => /[A-Za-z]{3}/.test(text) && !spanish.has(text) && !/^\w+\/[\w/]+$/.test(text))
-    .map((text) => ({ text, pattern: new RegExp(`^${text.split(/\{\w+\}|<\/?\w+>/).map(escape).join('.*')}$`, 's') }));
-}
-
-/** What a person sees or hears: visible text nodes, labels, titles, placeholders, alt texts, the tab's title. */
-async function uiTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const visible = (el: Element | null): boolean =>
-      !!el && (el as HTMLElement).checkVisibility?.({ visibilityProperty: true }) !== false;
-    const out: string[] = [document.title];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.replace(/\s+/g, ' ').trim();
-      // <option>s are not "visible" boxes but are read out and listed: they count.
-      if (text && (visible(node.parentElement) || node.parentElement?.tagName === 'OPTION')) out.push(text);
-    }
-    for (const el of Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]'))) {
-      for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
-        const value = el.getAttribute(attr)?.trim();
-        if (value) out.push(value);
-      }
-    }
-    const description = document.querySelector('meta[name="description"]')?.getAttribute('content');
-    if (description) out.push(description);
-    return out;
-  });
-}
 
 const ENGLISH = englishOnlyMatchers();
 
-/**
- * What the admin wrote in the CMS for the landing page (hero, service cards...): data shown as stored, in the language
- * it was written in, not UI text. Other browser tests of the run edit it (admin-content adds an English card), so it
- * is read from the API at the time of the check and left out.
- */
-async function cmsTexts(): Promise<Set<string>> {
-  const res = await fetch(`${baseUrl()}/api/home?populate=*`);
-  if (!res.ok) throw new Error(`GET /api/home -> ${res.status}`);
-  return new Set(stringsOfJson(await res.json()).map((s) => s.replace(/\s+/g, ' ').trim()));
-}
-
-/** The English UI texts the page shows, each with the catalogue message it is. */
+/** The English UI texts the page shows, each with the catalogue message it is (the CMS's data left out). */
 async function englishOn(page: Page): Promise<string[]> {
-  const found = new Set<string>();
-  const data = await cmsTexts();
-  for (const text of await uiTexts(page)) {
-    if (data.has(text)) continue;
-    const hit = ENGLISH.find((m) => m.pattern.test(text));
-    if (hit) found.add(`"${text}" (${hit.text})`);
-  }
-  return [...found];
+  return englishTextsOn(page, ENGLISH, await cmsTexts());
 }
 
 let session: BrowserSession;
@@ -114,7 +32,49 @@ function withProblems(err: unknown): never {
 
 describe('the SPA in Spanish (browser language es-ES)', () => {
   it('has English texts to look for (the check is not empty)', () => {
-    expect(ENGLISH.map((m) => m.text)).toEqual(expect.arrayContaining(['Book Tire Service', 'Welcome back', 'Submit Request']));
+    expect(ENGLISH.map((m) => m.text)).toEqual(
+      expect.arrayContaining(['Book Tire Service', 'Welcome back', 'Submit Request', 'Submit Application', 'Safety Tips', 'Why Choose Us?']),
+    );
+  });
+
+  it('shows the provider application (with its validation messages) and the public pages (help, safety, press, services, about, careers, legal, contact) without an English string', async () => {
+    const page = await session.newPage();
+    try {
+      await page.goto(`${baseUrl()}/provider/register`);
+      await page.getByRole('heading', { name: 'Hazte proveedor', level: 1 }).waitFor();
+      await page.getByRole('group', { name: 'Servicios que ofreces' }).getByRole('checkbox', { name: 'Equilibrado de ruedas' }).waitFor();
+      expect(await page.title()).toMatch(/^Hazte proveedor/);
+      expect(await englishOn(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+      await page.getByText('El nombre completo es obligatorio').waitFor();
+      await page.getByText('La tarifa por hora es obligatoria').waitFor();
+      expect(await englishOn(page)).toEqual([]);
+
+      // Each page with what shows it is loaded (the CMS pages show their built-in text while the CMS has none).
+      const pages: Array<[string, (p: Page) => Locator]> = [
+        ['/help-center', (p) => p.getByText('¿Cómo pago?', { exact: true })],
+        ['/safety', (p) => p.getByRole('heading', { name: 'Consejos de seguridad' })],
+        ['/press', (p) => p.getByText('marzo de 2024', { exact: true })],
+        ['/services/tire-repair', (p) => p.getByRole('heading', { name: 'Reparación de neumáticos', level: 1 })],
+        ['/services/tire-replacement', (p) => p.getByRole('heading', { name: 'Cambio de neumáticos', level: 1 })],
+        ['/services/wheel-balancing', (p) => p.getByRole('heading', { name: 'Equilibrado de ruedas', level: 1 })],
+        ['/services/emergency', (p) => p.getByText('Disponible 24/7', { exact: true })],
+        ['/about', (p) => p.locator('main .prose')],
+        ['/careers', (p) => p.getByRole('heading', { name: 'Puestos abiertos' })],
+        ['/privacy-policy', (p) => p.locator('main .prose')],
+        ['/terms-of-service', (p) => p.locator('main .prose')],
+        ['/contact', (p) => p.getByText('Correo electrónico', { exact: true })],
+      ];
+      for (const [route, loaded] of pages) {
+        await page.goto(`${baseUrl()}${route}`);
+        await loaded(page).first().waitFor();
+        expect({ route, english: await englishOn(page) }).toEqual({ route, english: [] });
+      }
+    } catch (err) {
+      withProblems(err);
+    } finally {
+      await page.close();
+    }
   });
 
   it('shows the landing, login and request screens without an English string; the switch to English persists', async () => {

@@ -6,6 +6,7 @@ import { formatLocale } from './i18n/i18n';
 const CURRENCY = 'USD';
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 function moneyFormat(locale: string): Intl.NumberFormat {
   let f = moneyFormats.get(locale);
@@ -28,6 +29,15 @@ export function formatMoney(dollars: number, locale: string = formatLocale()): s
 export function formatDate(iso: string, locale: string = formatLocale()): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : dateFormat(locale).format(d);
+}
+
+/** A month of a year, 'YYYY-MM', as its name and year in the UI's locale ('March 2024', 'marzo de 2024'); unparsable: returned unchanged. */
+export function formatMonth(yearMonth: string, locale: string = formatLocale()): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(yearMonth);
+  if (!match) return yearMonth;
+  let f = monthFormats.get(locale);
+  if (!f) monthFormats.set(locale, (f = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })));
+  return f.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
 }
 
 /** A number in the UI's locale (1,234.5 / 1234,5). */

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, type AboutView, type CareersView, type ContactView, type PrivacyView, type TermsView } from '@tiredash/contracts';
+import type { pageDefaultsMessages } from '../../shared/i18n/locales/en/content';
 
 /** Built-in texts of the public pages, used when the server answers empty values (spec section 2). */
 
@@ -47,14 +48,67 @@ export const DEFAULT_TERMS_HTML =
   '<h2>Cancellations</h2><p>A request can be cancelled before the provider arrives.</p>' +
   `<h2>Contact</h2><p>Questions about these terms: ${SUPPORT_EMAIL}.</p>`;
 
+/** The built-in texts in the language shown (shared/i18n/locales/en/content.ts pageDefaults). */
+export type PageDefaultTexts = ReturnType<typeof pageDefaultsMessages.get>;
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const p = (text: string): string => `<p>${escapeHtml(text)}</p>`;
+const h2 = (text: string): string => `<h2>${escapeHtml(text)}</h2>`;
+
+/** DEFAULT_ABOUT in the language shown. */
+export function builtInAbout(t: PageDefaultTexts): { headerText: string; infoHtml: string } {
+  return { headerText: t.aboutHeader({ product: PRODUCT_NAME }), infoHtml: p(t.aboutIntro({ product: PRODUCT_NAME })) + p(t.aboutProviders) };
+}
+
+/** DEFAULT_CAREERS in the language shown. */
+export function builtInCareers(t: PageDefaultTexts): { introText: string; positions: CareerPosition[] } {
+  return {
+    introText: t.careersIntro({ product: PRODUCT_NAME }),
+    positions: [
+      { title: t.engineer, location: t.remote },
+      { title: t.successManager, location: 'Springfield' },
+      { title: t.supportSpecialist, location: t.remote },
+    ],
+  };
+}
+
+/** DEFAULT_PRIVACY_HTML in the language shown. */
+export function builtInPrivacyHtml(t: PageDefaultTexts): string {
+  return (
+    h2(t.privacyCollectHeading) +
+    p(t.privacyCollect) +
+    h2(t.privacyUseHeading) +
+    p(t.privacyUse) +
+    h2(t.privacySharingHeading) +
+    p(t.privacySharing) +
+    h2(t.privacyChoicesHeading) +
+    p(t.privacyChoices({ email: SUPPORT_EMAIL }))
+  );
+}
+
+/** DEFAULT_TERMS_HTML in the language shown. */
+export function builtInTermsHtml(t: PageDefaultTexts): string {
+  return (
+    h2(t.termsUsingHeading({ product: PRODUCT_NAME })) +
+    p(t.termsUsing({ product: PRODUCT_NAME })) +
+    h2(t.termsPaymentsHeading) +
+    p(t.termsPayments) +
+    h2(t.termsCancellationsHeading) +
+    p(t.termsCancellations) +
+    h2(t.termsContactHeading) +
+    p(t.termsContact({ email: SUPPORT_EMAIL }))
+  );
+}
+
 function filled(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
 const pick = (value: string | null | undefined, fallback: string): string => (filled(value) ? value : fallback);
 
-export function resolveAbout(view: Partial<AboutView> | undefined): { headerText: string; infoHtml: string } {
-  return { headerText: pick(view?.headerText, DEFAULT_ABOUT.headerText), infoHtml: pick(view?.infoText, DEFAULT_ABOUT.infoHtml) };
+/** The server's About texts; each empty one is the built-in text (`builtIn`: in the language shown, default English). */
+export function resolveAbout(view: Partial<AboutView> | undefined, builtIn = DEFAULT_ABOUT): { headerText: string; infoHtml: string } {
+  return { headerText: pick(view?.headerText, builtIn.headerText), infoHtml: pick(view?.infoText, builtIn.infoHtml) };
 }
 
 export function resolveContact(view: Partial<ContactView> | undefined): { email: string; phone: string; address: string } {
@@ -66,20 +120,23 @@ export function resolveContact(view: Partial<ContactView> | undefined): { email:
 }
 
 /** Careers: the server's positions only when its list is non-empty, else the three built-in ones. */
-export function resolveCareers(view: Partial<CareersView> | undefined): { introText: string; positions: CareerPosition[] } {
-  const positions = Array.isArray(view?.positions) ? view.positions.filter((p) => filled(p.title)) : [];
+export function resolveCareers(
+  view: Partial<CareersView> | undefined,
+  builtIn: { introText: string; positions: CareerPosition[] } = DEFAULT_CAREERS,
+): { introText: string; positions: CareerPosition[] } {
+  const positions = Array.isArray(view?.positions) ? view.positions.filter((position) => filled(position.title)) : [];
   return {
-    introText: pick(view?.introText, DEFAULT_CAREERS.introText),
-    positions: positions.length > 0 ? positions : DEFAULT_CAREERS.positions,
+    introText: pick(view?.introText, builtIn.introText),
+    positions: positions.length > 0 ? positions : builtIn.positions,
   };
 }
 
-export function resolvePrivacy(view: Partial<PrivacyView> | undefined): string {
-  return pick(view?.text, DEFAULT_PRIVACY_HTML);
+export function resolvePrivacy(view: Partial<PrivacyView> | undefined, builtIn = DEFAULT_PRIVACY_HTML): string {
+  return pick(view?.text, builtIn);
 }
 
-export function resolveTerms(view: Partial<TermsView> | undefined): string {
-  return pick(view?.content, DEFAULT_TERMS_HTML);
+export function resolveTerms(view: Partial<TermsView> | undefined, builtIn = DEFAULT_TERMS_HTML): string {
+  return pick(view?.content, builtIn);
 }
 
 /** `tel:` target of a displayed phone number. */

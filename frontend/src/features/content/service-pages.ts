@@ -1,3 +1,5 @@
+import type { servicePagesMessages } from '../../shared/i18n/locales/en/content';
+
 /** The four service pages: description and 'Why Choose Us?' list (built in). */
 export interface ServicePageContent {
   title: string;
@@ -5,31 +7,33 @@ export interface ServicePageContent {
   whyChooseUs: string[];
 }
 
-export const SERVICE_PAGES = {
-  'tire-repair': {
-    title: 'Tire Repair',
-    description:
-      'Punctures and slow leaks fixed where your car is parked. Our technicians inspect the tire, patch or plug it to industry standards and check the pressure of all four tires before they leave.',
-    whyChooseUs: ['Certified, background-checked technicians', 'Repairs at your home, office or roadside', 'Upfront quotes from several providers', 'Pay in cash or by card when the job is done'],
-  },
-  'tire-replacement': {
-    title: 'Tire Replacement',
-    description:
-      'New tires mounted, balanced and installed on site. Tell us your tire size and brand, compare quotes from nearby providers and skip the waiting room.',
-    whyChooseUs: ['Any size and brand you choose', 'Mounting and balancing on site', 'Old tires taken away', 'Live tracking of your provider'],
-  },
-  'wheel-balancing': {
-    title: 'Wheel Balancing',
-    description:
-      'Steering wheel vibration and uneven tire wear are signs of unbalanced wheels. Mobile technicians balance your wheels with precision equipment at your location.',
-    whyChooseUs: ['Precision balancing equipment', 'Smoother ride and longer tire life', 'Done in about an hour', 'Competitive quotes from nearby providers'],
-  },
-  emergency: {
-    title: 'Emergency Service',
-    description:
-      'Stranded with a flat or a blowout? Request emergency help any time of day or night and the nearest available provider comes to you.',
-    whyChooseUs: ['Available 24/7', '15 minute average response', 'Live location sharing with your provider', 'Safe, certified roadside technicians'],
-  },
-} as const satisfies Record<string, ServicePageContent>;
+export type ServiceSlug = 'tire-repair' | 'tire-replacement' | 'wheel-balancing' | 'emergency';
 
-export type ServiceSlug = keyof typeof SERVICE_PAGES;
+/** The service pages' texts in the language shown (shared/i18n/locales/en/content.ts servicePages). */
+export type ServicePagesTexts = ReturnType<typeof servicePagesMessages.get>;
+
+/** A service page's content, from the catalogue's texts. */
+export function servicePageContent(slug: ServiceSlug, t: ServicePagesTexts): ServicePageContent {
+  switch (slug) {
+    case 'tire-repair':
+      return { title: t.repairTitle, description: t.repairDescription, whyChooseUs: [t.repairWhy1, t.repairWhy2, t.repairWhy3, t.repairWhy4] };
+    case 'tire-replacement':
+      return {
+        title: t.replacementTitle,
+        description: t.replacementDescription,
+        whyChooseUs: [t.replacementWhy1, t.replacementWhy2, t.replacementWhy3, t.replacementWhy4],
+      };
+    case 'wheel-balancing':
+      return {
+        title: t.balancingTitle,
+        description: t.balancingDescription,
+        whyChooseUs: [t.balancingWhy1, t.balancingWhy2, t.balancingWhy3, t.balancingWhy4],
+      };
+    case 'emergency':
+      return {
+        title: t.emergencyTitle,
+        description: t.emergencyDescription,
+        whyChooseUs: [t.emergencyWhy1, t.emergencyWhy2, t.emergencyWhy3, t.emergencyWhy4],
+      };
+  }
+}

@@ -1,3 +1,4 @@
+import { setLanguage } from '../../shared/i18n/i18n';
 import { validateBid } from './bid-form.model';
 
 describe('provider bid form validation', () => {
@@ -15,5 +16,13 @@ describe('provider bid form validation', () => {
     [{ price: 'abc', eta: '-3' }, { price: 'Price must be a number', eta: 'ETA must be at least 1' }],
   ])('refuses %p', (values, errors) => {
     expect(validateBid(values, 50)).toEqual({ errors, input: null });
+  });
+
+  it('says what is wrong in the language shown', () => {
+    setLanguage('es');
+    expect(validateBid({ price: 'abc', eta: '0' }, 50).errors).toEqual({
+      price: 'El precio debe ser un número',
+      eta: 'El tiempo de llegada debe ser al menos 1',
+    });
   });
 });

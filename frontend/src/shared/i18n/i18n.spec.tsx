@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { formatDate, formatMoney } from '../format';
+import { formatDate, formatMoney, formatMonth } from '../format';
 import {
   browserLanguage,
   formatLocale,
@@ -37,8 +37,11 @@ describe('language', () => {
     expect(formatLocale('en', ['en-GB'])).toBe('en-GB');
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatDate('2024-11-22T12:00:00Z')).toBe('Nov 22, 2024');
+    expect(formatMonth('2024-03')).toBe('March 2024');
+    expect(formatMonth('soon')).toBe('soon');
     setLanguage('es');
     expect(formatDate('2024-11-22T12:00:00Z')).toBe('22 nov 2024');
+    expect(formatMonth('2024-01')).toBe('enero de 2024');
     expect(formatMoney(1234.5, 'es-ES')).toMatch(/^1234,50\sUS\$$/);
   });
 

@@ -8,6 +8,9 @@ import { useUpload } from '../../../shared/upload/use-upload';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/text-field';
 import { PasswordPairFields } from '../components/password-pair-fields';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { authToastMessages, providerRegisterMessages } from '../../../shared/i18n/locales/en/auth';
+import { serviceTypeMessages } from '../../../shared/i18n/locales/en/requests';
 import { useDocumentTitle } from '../../../shared/use-document-title';
 import { SiteHeader } from '../../content/components/site-header';
 import { useCreateProviderMutation } from '../../provider/api';
@@ -63,7 +66,9 @@ interface PendingAccount {
  * then signs in with the token and goes to /provider/dashboard ('Application Submitted!').
  */
 export function ProviderRegisterPage() {
-  useDocumentTitle('Become a Provider');
+  const t = useMessages(providerRegisterMessages);
+  const serviceNames: Record<string, string> = useMessages(serviceTypeMessages);
+  useDocumentTitle(t.documentTitle);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -135,7 +140,7 @@ export function ProviderRegisterPage() {
         setPendingAccount(account);
       } catch (error) {
         setErrors(serverFieldErrors(error));
-        toast({ title: AUTH_MESSAGES.providerFailed.title, description: errorMessage(error, 'Registration failed'), variant: 'destructive' });
+        toast({ title: AUTH_MESSAGES.providerFailed.title, description: errorMessage(error, authToastMessages.get().registrationFailed), variant: 'destructive' });
         return;
       }
     }
@@ -186,17 +191,17 @@ export function ProviderRegisterPage() {
     <div className="page">
       <SiteHeader />
       <main id="main" className="container form-layout">
-        <h1 className="page__title">Become a Provider</h1>
-        <p className="lead">Join our network of mobile tire professionals. We review every application within 24 hours.</p>
+        <h1 className="page__title">{t.title}</h1>
+        <p className="lead">{t.lead}</p>
         <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)}>
           <fieldset className="form-section">
-            <legend>Personal Information</legend>
+            <legend>{t.personal}</legend>
             <div className="form-grid">
-              <TextField label="Full Name" name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
-              <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
-              <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
+              <TextField label={t.fullName} name="fullName" autoComplete="name" required value={values.fullName} onChange={set('fullName')} error={errors.fullName} />
+              <TextField label={t.email} name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} error={errors.email} />
+              <TextField label={t.phone} name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
               <TextField
-                label="Years of Experience"
+                label={t.experience}
                 name="experience"
                 type="number"
                 inputMode="numeric"
@@ -211,10 +216,10 @@ export function ProviderRegisterPage() {
           </fieldset>
 
           <fieldset className="form-section">
-            <legend>Business Information</legend>
+            <legend>{t.business}</legend>
             <div className="form-grid">
               <TextField
-                label="Business Name"
+                label={t.businessName}
                 name="businessName"
                 autoComplete="organization"
                 required
@@ -223,7 +228,7 @@ export function ProviderRegisterPage() {
                 error={errors.businessName}
               />
               <TextField
-                label="Service Radius (miles)"
+                label={t.serviceRadius}
                 name="serviceRadius"
                 type="number"
                 inputMode="decimal"
@@ -234,7 +239,7 @@ export function ProviderRegisterPage() {
                 error={errors.serviceRadius}
               />
               <TextField
-                label="Hourly Rate ($)"
+                label={t.hourlyRate}
                 name="hourlyRate"
                 type="number"
                 inputMode="decimal"
@@ -246,16 +251,16 @@ export function ProviderRegisterPage() {
                 error={errors.hourlyRate}
               />
               <TextField
-                label="Languages Spoken (optional)"
+                label={t.languages}
                 name="languages"
-                placeholder="English, Spanish"
+                placeholder={t.languagesPlaceholder}
                 value={values.languages}
                 onChange={set('languages')}
                 error={errors.languages}
               />
             </div>
             <ServiceAreaField
-              label="Service Address (optional)"
+              label={t.serviceAddress}
               value={serviceArea}
               error={serviceAreaError}
               disabled={busy}
@@ -265,9 +270,9 @@ export function ProviderRegisterPage() {
               }}
             />
             <TextAreaField
-              label="Vehicle Details (optional)"
+              label={t.vehicleDetails}
               name="vehicleDetails"
-              hint="The service vehicle and equipment you bring to a job."
+              hint={t.vehicleDetailsHint}
               rows={3}
               value={values.vehicleDetails}
               onChange={set('vehicleDetails')}
@@ -276,33 +281,33 @@ export function ProviderRegisterPage() {
           </fieldset>
 
           <fieldset className="form-section">
-            <legend>Services You Offer</legend>
-            <p className="field__hint">Select at least one service.</p>
+            <legend>{t.services}</legend>
+            <p className="field__hint">{t.servicesHint}</p>
             <div className="check-grid">
               {PROVIDER_REGISTRATION_SERVICES.map((service) => (
                 <label key={service} className="check">
                   <input type="checkbox" name="serviceTypes" value={service} checked={values.serviceTypes.includes(service)} onChange={() => toggleService(service)} />
-                  <span>{service}</span>
+                  <span>{serviceNames[service] ?? service}</span>
                 </label>
               ))}
             </div>
           </fieldset>
 
           <fieldset className="form-section">
-            <legend>Required Documents</legend>
-            <p className="field__hint">JPEG, PNG, GIF or WebP images only, up to 5MB each and 5 files in all. Our team checks them before approving your account.</p>
+            <legend>{t.documents}</legend>
+            <p className="field__hint">{t.documentsHint}</p>
             <div className="form-grid">
               <DocumentUploader
-                label="Government ID"
-                description="A photo of your driver's license or ID card."
+                label={t.governmentId}
+                description={t.governmentIdDescription}
                 files={idDocuments}
                 onChange={setIdDocuments}
                 sharedCount={licenseDocuments.length}
                 disabled={busy}
               />
               <DocumentUploader
-                label="Business License"
-                description="A photo of your business license."
+                label={t.businessLicense}
+                description={t.businessLicenseDescription}
                 files={licenseDocuments}
                 onChange={setLicenseDocuments}
                 sharedCount={idDocuments.length}
@@ -312,20 +317,20 @@ export function ProviderRegisterPage() {
           </fieldset>
 
           <fieldset className="form-section">
-            <legend>Account Security</legend>
+            <legend>{t.security}</legend>
             <div className="form-grid">
               <PasswordPairFields values={values} errors={errors} onChange={set} />
             </div>
           </fieldset>
 
           <Button type="submit" size="lg" busy={busy} className="btn--block">
-            {busy ? 'Submitting...' : 'Submit Application'}
+            {busy ? t.submitting : t.submit}
           </Button>
-          <p className="field__hint">Applications are reviewed within 24 hours.</p>
+          <p className="field__hint">{t.reviewNote}</p>
         </form>
         <p className="auth-links">
-          Already a provider? <Link to="/login">Sign in</Link> · Need tire service? <Link to="/customer/register">Create a customer account</Link> ·{' '}
-          <Link to="/">Back to Home</Link>
+          {t.alreadyProvider} <Link to="/login">{t.signIn}</Link> · {t.needService} <Link to="/customer/register">{t.createCustomer}</Link> ·{' '}
+          <Link to="/">{t.backHome}</Link>
         </p>
       </main>
     </div>

@@ -1,14 +1,17 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { pagesMessages, servicePagesMessages } from '../../../shared/i18n/locales/en/content';
 import { ButtonLink } from '../../../shared/ui/button';
-import { SERVICE_PAGES, type ServiceSlug } from '../service-pages';
+import { servicePageContent, type ServiceSlug } from '../service-pages';
 import { PublicPage } from './public-page';
 
 export function ServicePage({ slug }: { slug: ServiceSlug }) {
-  const page = SERVICE_PAGES[slug];
+  const page = servicePageContent(slug, useMessages(servicePagesMessages));
+  const t = useMessages(pagesMessages);
   return (
     <PublicPage title={page.title} description={page.description}>
       <p className="lead">{page.description}</p>
       <section aria-labelledby="why-heading" className="stack">
-        <h2 id="why-heading">Why Choose Us?</h2>
+        <h2 id="why-heading">{t.whyChooseUs}</h2>
         <ul className="check-list">
           {page.whyChooseUs.map((reason) => (
             <li key={reason}>{reason}</li>
@@ -16,7 +19,7 @@ export function ServicePage({ slug }: { slug: ServiceSlug }) {
         </ul>
       </section>
       <ButtonLink to="/customer/register" size="lg">
-        Book {page.title}
+        {t.book({ service: page.title })}
       </ButtonLink>
     </PublicPage>
   );

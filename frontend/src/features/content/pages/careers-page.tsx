@@ -1,14 +1,14 @@
 import { useMessages } from '../../../shared/i18n/i18n';
-import { pagesMessages } from '../../../shared/i18n/locales/en/content';
+import { pageDefaultsMessages, pagesMessages } from '../../../shared/i18n/locales/en/content';
 import { Trans } from '../../../shared/i18n/trans';
 import { useGetCareersQuery } from '../api';
 import { PublicPage } from '../components/public-page';
-import { CAREERS_EMAIL, resolveCareers } from '../page-defaults';
+import { builtInCareers, CAREERS_EMAIL, resolveCareers } from '../page-defaults';
 
 /** /careers: intro, open positions (the server's when it lists any, else the built-in three), an email for other roles. */
 export function CareersPage() {
   const { data, isLoading } = useGetCareersQuery();
-  const careers = resolveCareers(data);
+  const careers = resolveCareers(data, builtInCareers(useMessages(pageDefaultsMessages)));
   const t = useMessages(pagesMessages);
   return (
     <PublicPage title={t.careersTitle} description={t.careersDescription} loading={isLoading}>

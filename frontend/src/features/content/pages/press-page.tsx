@@ -1,28 +1,32 @@
+import { formatMonth } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { pressMessages } from '../../../shared/i18n/locales/en/content';
+import { Trans } from '../../../shared/i18n/trans';
 import { PublicPage } from '../components/public-page';
 import { PRESS_EMAIL } from '../page-defaults';
 
-const NEWS = [
-  { date: 'March 2024', title: 'TireDash passes 500 certified providers', body: 'Our network of mobile tire businesses keeps growing, cutting average response times to 15 minutes.' },
-  { date: 'January 2024', title: 'Round-the-clock emergency service', body: 'Drivers can now request roadside tire help 24/7 from the nearest available provider.' },
-  { date: 'October 2023', title: 'Live tracking and in-app payments', body: 'Customers follow their technician on the map and pay by card or cash when the job is done.' },
-];
-
 /** /press: press kit, news and the media email. */
 export function PressPage() {
+  const t = useMessages(pressMessages);
+  const news = [
+    { month: '2024-03', title: t.providersTitle, body: t.providersBody },
+    { month: '2024-01', title: t.emergencyTitle, body: t.emergencyBody },
+    { month: '2023-10', title: t.trackingTitle, body: t.trackingBody },
+  ];
   return (
-    <PublicPage title="Press" description="TireDash news, press kit and media contact.">
-      <p className="lead">News and resources for journalists covering on-demand tire service.</p>
+    <PublicPage title={t.title} description={t.description}>
+      <p className="lead">{t.lead}</p>
       <section aria-labelledby="kit-heading" className="stack">
-        <h2 id="kit-heading">Press Kit</h2>
-        <p>Our press kit includes the TireDash logo, product screenshots, founder bios and key figures: 24/7 emergency service, a 15 minute average response and more than 500 certified providers.</p>
+        <h2 id="kit-heading">{t.kitHeading}</h2>
+        <p>{t.kit}</p>
       </section>
       <section aria-labelledby="news-heading" className="stack">
-        <h2 id="news-heading">Latest News</h2>
+        <h2 id="news-heading">{t.newsHeading}</h2>
         <ul className="list">
-          {NEWS.map((item) => (
-            <li key={item.title} className="list__item">
+          {news.map((item) => (
+            <li key={item.month} className="list__item">
               <div>
-                <p className="muted">{item.date}</p>
+                <p className="muted">{formatMonth(item.month)}</p>
                 <p className="list__title">{item.title}</p>
                 <p>{item.body}</p>
               </div>
@@ -31,7 +35,7 @@ export function PressPage() {
         </ul>
       </section>
       <p>
-        Media enquiries: <a href={`mailto:${PRESS_EMAIL}`}>{PRESS_EMAIL}</a>
+        <Trans text={t.media({ email: PRESS_EMAIL })} components={{ 1: <a href={`mailto:${PRESS_EMAIL}`} /> }} />
       </p>
     </PublicPage>
   );

@@ -1,42 +1,38 @@
+import { useMessages } from '../../../shared/i18n/i18n';
+import { safetyMessages } from '../../../shared/i18n/locales/en/content';
+import { Trans } from '../../../shared/i18n/trans';
 import { PublicPage } from '../components/public-page';
 import { EMERGENCY_PHONE, SAFETY_EMAIL, telHref } from '../page-defaults';
 
-const TIPS = [
-  'Wait for your technician in a safe place, away from traffic, with your hazard lights on.',
-  'Check that the provider name and vehicle match what the app shows before work starts.',
-  'Share your live tracking with a friend when you are on the roadside at night.',
-];
-
-const POLICIES = [
-  'Every provider is reviewed and approved before taking jobs.',
-  'Ratings and reviews after each job keep quality high.',
-  'Payments run through the app: no card details change hands on site.',
-];
-
 /** /safety: tips, policies, the emergency line and the safety email. */
 export function SafetyPage() {
+  const t = useMessages(safetyMessages);
+  const tips = [t.tip1, t.tip2, t.tip3];
+  const policies = [t.policy1, t.policy2, t.policy3];
   return (
-    <PublicPage title="Safety" description="Safety tips and policies for TireDash customers and providers, and how to reach us in an emergency.">
-      <p className="lead">Your safety comes first, on the roadside and at home.</p>
+    <PublicPage title={t.title} description={t.description}>
+      <p className="lead">{t.lead}</p>
       <section aria-labelledby="tips-heading" className="stack">
-        <h2 id="tips-heading">Safety Tips</h2>
+        <h2 id="tips-heading">{t.tipsHeading}</h2>
         <ul className="check-list">
-          {TIPS.map((tip) => (
+          {tips.map((tip) => (
             <li key={tip}>{tip}</li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="policies-heading" className="stack">
-        <h2 id="policies-heading">Our Policies</h2>
+        <h2 id="policies-heading">{t.policiesHeading}</h2>
         <ul className="check-list">
-          {POLICIES.map((policy) => (
+          {policies.map((policy) => (
             <li key={policy}>{policy}</li>
           ))}
         </ul>
       </section>
       <p>
-        In danger? Call your local emergency number first. Our emergency line: <a href={telHref(EMERGENCY_PHONE)}>{EMERGENCY_PHONE}</a>. Safety
-        concerns: <a href={`mailto:${SAFETY_EMAIL}`}>{SAFETY_EMAIL}</a>.
+        <Trans
+          text={t.contact({ phone: EMERGENCY_PHONE, email: SAFETY_EMAIL })}
+          components={{ 1: <a href={telHref(EMERGENCY_PHONE)} />, 2: <a href={`mailto:${SAFETY_EMAIL}`} /> }}
+        />
       </p>
     </PublicPage>
   );

@@ -1,5 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../shared/format';
+import { useMessages } from '../../../shared/i18n/i18n';
+import { bidFormMessages } from '../../../shared/i18n/locales/en/requests';
+import type { ToastInput } from '../../../shared/toast/toast-context';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/text-field';
@@ -7,10 +10,17 @@ import { usePlaceBidMutation } from '../api';
 import { validateBid, type BidFormErrors, type BidFormValues } from '../bid-form.model';
 import type { BidState } from '../provider-requests.reducer';
 
+/** The bid form's toasts, worded in the language shown when read. */
 export const BID_TOASTS = {
-  placed: { title: 'Bid Placed', description: 'Your bid has been submitted successfully.' },
-  failed: { title: 'Error', description: 'Failed to place bid. Please try again.', variant: 'destructive' },
-} as const;
+  get placed(): ToastInput {
+    const t = bidFormMessages.get();
+    return { title: t.placedTitle, description: t.placedDescription };
+  },
+  get failed(): ToastInput {
+    const t = bidFormMessages.get();
+    return { title: t.failedTitle, description: t.failedDescription, variant: 'destructive' };
+  },
+};
 
 interface BidFormProps {
   requestId: string;
@@ -21,14 +31,9 @@ interface BidFormProps {
   onPlaced: (requestId: string) => void;
 }
 
-const STATE_TEXT: Record<BidState, string | null> = {
-  idle: null,
-  pending: 'Bid submitted. Waiting for the customer to choose.',
-  expired: 'Your bid expired. You can bid again while the request is open.',
-};
-
 /** A provider's bid on one request: price (empty = the budget) and ETA in minutes (empty = 0), both at least 1. */
 export function BidForm({ requestId, budget, providerId, state, onPlaced }: BidFormProps) {
+  const t = useMessages(bidFormMessages);
   const id = useId();
   const [values, setValues] = useState<BidFormValues>({ price: '', eta: '' });
   const [errors, setErrors] = useState<BidFormErrors>({});
@@ -51,9 +56,10 @@ export function BidForm({ requestId, budget, providerId, state, onPlaced }: BidF
     }
   };
 
-  const note = STATE_TEXT[state];
+  const stateText: Record<BidState, string | null> = { idle: null, pending: t.pending, expired: t.expired };
+  const note = stateText[state];
   return (
-    <form className={`bid-form bid-form--${state}`} noValidate onSubmit={(e) => void submit(e)} aria-label="Place a bid">
+    <form className={`bid-form bid-form--${state}`} noValidate onSubmit={(e) => void submit(e)} aria-label={t.formLabel}>
       {note && (
         <p className={`bid-form__state bid-form__state--${state}`} role="status">
           {note}
@@ -62,20 +68,20 @@ export function BidForm({ requestId, budget, providerId, state, onPlaced }: BidF
       <div className="bid-form__fields">
         <TextField
           id={`${id}-price`}
-          label="Your price ($)"
+          label={t.price}
           type="number"
           inputMode="decimal"
           min={1}
           step="any"
           placeholder={String(budget)}
-          hint={`Leave empty to bid the budget (${formatMoney(budget)}).`}
+          hint={t.priceHint({ budget: formatMoney(budget) })}
           value={values.price}
           error={errors.price}
           onChange={(e) => setValues((v) => ({ ...v, price: e.target.value }))}
         />
         <TextField
           id={`${id}-eta`}
-          label="ETA (minutes)"
+          label={t.eta}
           type="number"
           inputMode="numeric"
           min={1}
@@ -86,7 +92,7 @@ export function BidForm({ requestId, budget, providerId, state, onPlaced }: BidF
         />
       </div>
       <Button type="submit" busy={isLoading}>
-        {isLoading ? 'Submitting...' : state === 'pending' ? 'Update Bid' : 'Place Bid'}
+        {isLoading ? t.submitting : state === 'pending' ? t.update : t.place}
       </Button>
     </form>
   );

@@ -3,17 +3,26 @@ import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
+import { providerFeedMessages, serviceTypeMessages } from '../../../shared/i18n/locales/en/requests';
+import type { ToastInput } from '../../../shared/toast/toast-context';
 import { useToast } from '../../../shared/toast/use-toast';
 import { useListOfferedRequestsQuery } from '../api';
 import { playNotificationSound } from '../notification-sound';
 import { initialProviderRequestsState, providerRequestsReducer, type ProviderRequestsState } from '../provider-requests.reducer';
 
-/** What a provider is told when its pending bid is closed for a reason other than its own window ending. */
-export const LOST_BID_NOTICES: Partial<Record<BidExpiredPayload['reason'], { title: string; description: string }>> = {
-  'other-bid-accepted': { title: 'Bid Not Selected', description: 'The customer chose another provider for this request.' },
-  'request-cancelled': { title: 'Request Cancelled', description: 'The customer cancelled this request.' },
-  'request-expired': { title: 'Request Expired', description: 'The customer did not choose a provider in time.' },
-};
+/**
+ * What a provider is told when its pending bid is closed for a reason other than its own window ending (in the
+ * language shown; undefined for its own window ending).
+ */
+export function lostBidNotice(reason: BidExpiredPayload['reason']): ToastInput | undefined {
+  const t = providerFeedMessages.get();
+  const notices: Partial<Record<BidExpiredPayload['reason'], ToastInput>> = {
+    'other-bid-accepted': { title: t.notSelectedTitle, description: t.notSelected },
+    'request-cancelled': { title: t.requestCancelledTitle, description: t.requestCancelled },
+    'request-expired': { title: t.requestExpiredTitle, description: t.requestExpired },
+  };
+  return notices[reason];
+}
 
 export interface ProviderRequestsFeed {
   providerId: string;
@@ -51,18 +60,23 @@ export function useProviderRequestsFeed(providerId: string | null): ProviderRequ
 
   useSocketEvent(socket, 'new_request', (request) => {
     dispatch({ type: 'offered', request, now: Date.now() });
-    toast({ title: 'New Service Request!', description: `${request.serviceType} · ${request.tireSize}${request.address ? ` · ${request.address}` : ''}` });
+    const service = (serviceTypeMessages.get() as Record<string, string>)[request.serviceType] ?? request.serviceType;
+    toast({
+      title: providerFeedMessages.get().newRequestTitle,
+      description: `${service} · ${request.tireSize}${request.address ? ` · ${request.address}` : ''}`,
+    });
     playNotificationSound();
   });
   useSocketEvent(socket, 'bid_expired', (p) => {
     if (p.reason === 'expired') {
       dispatch({ type: 'bidExpired', requestId: p.requestId });
-      toast({ title: 'Bid Expired', description: 'The bidding period for your bid has ended.' });
+      const t = providerFeedMessages.get();
+      toast({ title: t.bidExpiredTitle, description: t.bidExpired });
       return;
     }
     dispatch({ type: 'removed', requestId: p.requestId });
     // The provider whose bid lost hears why its bid is gone.
-    const lost = LOST_BID_NOTICES[p.reason];
+    const lost = lostBidNotice(p.reason);
     if (lost) toast(lost);
   });
   useSocketEvent(socket, 'job_canceled', (p) => dispatch({ type: 'removed', requestId: p.requestId }));
@@ -70,7 +84,8 @@ export function useProviderRequestsFeed(providerId: string | null): ProviderRequ
   useSocketEvent(socket, 'request_expired', (p) => dispatch({ type: 'removed', requestId: p.requestId }));
   useSocketEvent(socket, 'bid_selected', (p) => {
     dispatch({ type: 'removed', requestId: p.requestId });
-    toast({ title: 'Bid Accepted!', description: 'The customer accepted your bid. Head to the job.' });
+    const t = providerFeedMessages.get();
+    toast({ title: t.bidAcceptedTitle, description: t.bidAccepted });
     void navigate(`/provider/tracking/${p.requestId}`);
   });
 

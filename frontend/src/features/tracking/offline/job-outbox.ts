@@ -1,5 +1,6 @@
 import type { SocketAck, SocketErrorCode } from '@tiredash/contracts';
 import { errorMessage, errorStatus } from '../../../shared/api/api-error';
+import { trackingOutboxMessages } from '../../../shared/i18n/locales/en/tracking';
 import { idbOutboxStorage, webLock } from '../../../shared/offline/idb-outbox-storage';
 import { isOnline } from '../../../shared/offline/network-status';
 import { Outbox, PermanentFailure, type OutboxEntry, type OutboxSender } from '../../../shared/offline/outbox';
@@ -85,7 +86,8 @@ export function jobSender(deps: JobSenderDeps): OutboxSender {
       try {
         await call(requestId);
       } catch (err) {
-        throw classifyHttpFailure(err, kind === 'arrived' ? 'Your arrival could not be recorded.' : 'Your completion report could not be recorded.');
+        const t = trackingOutboxMessages.get();
+        throw classifyHttpFailure(err, kind === 'arrived' ? t.arrivedNotRecorded : t.completedNotRecorded);
       }
       return;
     }

@@ -12,3 +12,15 @@ export const customerHomeMessages = defineMessages('customer/home', {
   biddingTitleProvider: 'Service Request',
   biddingTitleCustomer: 'Bids for Your Request',
 });
+
+/** /tracking/{id}: the customer's live job page. */
+export const customerTrackingMessages = defineMessages('customer/tracking', {
+  title: 'Track Your Provider',
+  back: 'Back to Dashboard',
+});
+
+/** /payment/{id}: the payment summary page. */
+export const customerPaymentMessages = defineMessages('customer/payment', {
+  title: 'Payment Summary',
+  subtitle: 'Your service is complete',
+});

@@ -199,3 +199,52 @@ export const endedMessages = defineMessages('requests/ended', {
   postAgain: 'Post again',
   backToDashboard: 'Back to Dashboard',
 });
+
+/** The provider's bid form (features/requests/components/bid-form.tsx, bid-form.model.ts). */
+export const bidFormMessages = defineMessages('requests/bidForm', {
+  formLabel: 'Place a bid',
+  pending: 'Bid submitted. Waiting for the customer to choose.',
+  expired: 'Your bid expired. You can bid again while the request is open.',
+  price: 'Your price ($)',
+  priceHint: params<{ budget: string }>('Leave empty to bid the budget ({budget}).'),
+  eta: 'ETA (minutes)',
+  submitting: 'Submitting...',
+  update: 'Update Bid',
+  place: 'Place Bid',
+  placedTitle: 'Bid Placed',
+  placedDescription: 'Your bid has been submitted successfully.',
+  failedTitle: 'Error',
+  failedDescription: 'Failed to place bid. Please try again.',
+  priceNumber: 'Price must be a number',
+  priceMin: 'Price must be at least 1',
+  etaNumber: 'ETA must be a number',
+  etaMin: 'ETA must be at least 1',
+});
+
+/** The provider dashboard's Requests tab (features/requests/components/provider-requests-tab.tsx). */
+export const providerRequestsMessages = defineMessages('requests/providerTab', {
+  sectionLabel: 'Service requests',
+  intro: 'New requests near you appear here as they come in.',
+  loading: 'Loading requests...',
+  loadFailed: 'Could not load service requests.',
+  empty: 'No open requests right now. New ones will show up here.',
+  offline: 'You are offline. Switch to Online above to be offered requests near you.',
+  listLabel: 'Open service requests',
+  itemLabel: params<{ service: string }>('{service} request'),
+  open: 'Open request',
+});
+
+/** The provider's live request feed's toasts (features/requests/hooks/use-provider-requests-feed.ts). */
+export const providerFeedMessages = defineMessages('requests/providerFeed', {
+  newRequestTitle: 'New Service Request!',
+  bidExpiredTitle: 'Bid Expired',
+  bidExpired: 'The bidding period for your bid has ended.',
+  notSelectedTitle: 'Bid Not Selected',
+  notSelected: 'The customer chose another provider for this request.',
+  requestCancelledTitle: 'Request Cancelled',
+  requestCancelled: 'The customer cancelled this request.',
+  requestExpiredTitle: 'Request Expired',
+  requestExpired: 'The customer did not choose a provider in time.',
+  bidAcceptedTitle: 'Bid Accepted!',
+  bidAccepted: 'The customer accepted your bid. Head to the job.',
+});

@@ -276,3 +276,9 @@ export const trackingServiceTypesMessages = defineMessages('tracking/serviceType
   'Valve Replacement': 'Valve Replacement',
   'Emergency Service': 'Emergency Service',
 });
+
+/** Why an arrival or completion tapped offline was refused when sent (features/tracking/offline/job-outbox.ts). */
+export const trackingOutboxMessages = defineMessages('tracking/outbox', {
+  arrivedNotRecorded: 'Your arrival could not be recorded.',
+  completedNotRecorded: 'Your completion report could not be recorded.',
+});
