@@ -7,6 +7,17 @@ export const ACK_TIMEOUT_MS = 10_000;
 
 type AckedEvent = 'arrived' | 'job_completed';
 
+/** The server refused a job event: its error code, and its message (English, as the server writes it). */
+export class SocketRefusal extends Error {
+  override readonly name = 'SocketRefusal';
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Emits a job event and resolves with the server's acknowledgement (a refusal or a timeout rejects). */
 export function emitWithAck<E extends AckedEvent>(
   socket: RealtimeSocket | null,
@@ -20,7 +31,7 @@ export function emitWithAck<E extends AckedEvent>(
     const ack = (a: SocketAck) => {
       clearTimeout(timer);
       if (a.ok) resolve();
-      else reject(new Error(a.error.message));
+      else reject(new SocketRefusal(a.error.code, a.error.message));
     };
     // The two events share one payload-and-ack signature shape; the union is narrowed by `event`.
     const emit = socket.emit.bind(socket) as (e: AckedEvent, p: typeof payload, cb: (a: SocketAck) => void) => void;

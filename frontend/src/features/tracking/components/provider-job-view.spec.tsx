@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setLanguage } from '../../../shared/i18n/i18n';
 import { stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { aRequest, aRoute, FakeGeolocation, IDS, jobOf, renderTracking } from '../tracking.test-kit';
 import { ProviderJobView } from './provider-job-view';
@@ -70,6 +71,19 @@ describe('provider live job (/provider/tracking/{id})', () => {
     expect(await screen.findByText('This job is not yours')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'I AM HERE' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'JOB COMPLETED' })).not.toBeInTheDocument();
+  });
+
+  it("says a refusal in the language shown: the catalogue's text for its code, not the server's English", async () => {
+    setLanguage('es');
+    const geo = new FakeGeolocation();
+    const { socket } = setup(geo);
+    await screen.findByRole('button', { name: 'YA LLEGUÉ' });
+    await waitFor(() => expect(socket.connected).toBe(true));
+    socket.refuse = 'This job is not yours';
+    await userEvent.click(screen.getByRole('button', { name: 'YA LLEGUÉ' }));
+    expect(await screen.findByText('No tienes permiso para hacer esto.')).toBeInTheDocument();
+    expect(screen.queryByText('This job is not yours')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'YA LLEGUÉ' })).toBeInTheDocument();
   });
 
   it('marks arrival over REST when the live channel is down', async () => {

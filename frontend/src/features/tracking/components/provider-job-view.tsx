@@ -20,7 +20,7 @@ import { useRouteLine } from '../hooks/use-route-line';
 import { canReportCompletion, progressSteps, providerStatusLabel } from '../job-progress.reducer';
 import { useJobOutbox } from '../offline/use-job-outbox';
 import { OutboxStatus } from '../../../shared/offline/outbox-status';
-import { emitWithAck } from '../socket-ack';
+import { emitWithAck, SocketRefusal } from '../socket-ack';
 import { CancelJobDialog } from './cancel-job-dialog';
 import { CustomerCard } from './customer-card';
 import { JobDetails } from './job-details';
@@ -41,8 +41,12 @@ export function providerJobToasts(t = trackingProviderToastMessages.get()) {
   } as const;
 }
 
-/** A socket refusal's message, the server's message of an HTTP error, else the fallback. */
+/**
+ * Why a tap failed: a refusal's message (the server's, or in another language the catalogue's for its code, else
+ * the fallback), a socket failure's own message, else the fallback.
+ */
 function failure(err: unknown, fallback: string): string {
+  if (err instanceof SocketRefusal) return errorMessage({ data: { error: { code: err.code, message: err.message } } }, fallback);
   return err instanceof Error ? err.message : errorMessage(err, fallback);
 }
 
