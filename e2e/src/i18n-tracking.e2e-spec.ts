@@ -88,7 +88,7 @@ describe('the tracking screens in Spanish (the browser language)', () => {
       await customerJoined;
 
       // The offer reaches the provider in Spanish: the toast, the request's summary, the bid form.
-      const offer = p.getByRole('listitem', { name: 'Solicitud de Reparación de pinchazo' }).filter({ hasText: marker });
+      const offer = p.getByRole('listitem', { name: 'Solicitud de Reparación de llanta ponchada' }).filter({ hasText: marker });
       await offer.waitFor({ timeout: 20000 });
       await p.getByText('¡Nueva solicitud de servicio!').waitFor();
       expect(await englishOn(p, matchers)).toEqual([]);

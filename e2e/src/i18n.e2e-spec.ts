@@ -42,7 +42,7 @@ describe('the SPA in Spanish (browser language es-ES)', () => {
     try {
       await page.goto(`${baseUrl()}/provider/register`);
       await page.getByRole('heading', { name: 'Hazte proveedor', level: 1 }).waitFor();
-      await page.getByRole('group', { name: 'Servicios que ofreces' }).getByRole('checkbox', { name: 'Equilibrado de ruedas' }).waitFor();
+      await page.getByRole('group', { name: 'Servicios que ofreces' }).getByRole('checkbox', { name: 'Balanceo de ruedas' }).waitFor();
       expect(await page.title()).toMatch(/^Hazte proveedor/);
       expect(await englishOn(page)).toEqual([]);
       await page.getByRole('button', { name: 'Enviar solicitud' }).click();
