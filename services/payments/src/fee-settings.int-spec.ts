@@ -8,6 +8,7 @@ import {
   CompletionReported,
   CreateConnectAccount,
   GetEarningsSummary,
+  GetRequestPayment,
   ListWalletTransactions,
   ProviderArrived,
   ProviderCreated,
@@ -170,6 +171,21 @@ describe('payments applies the admin fee settings (real PostgreSQL, NATS, conten
     await adminSets({ serviceFee: 5 }, { cardFeeCents: 500 });
     const atFive = await acceptedCardJob(providerId, 60, 5);
     expect((await env.stripe.paymentIntents.retrieve(atFive.paymentIntentId)).amount).toBe(6500);
+    // What the customer's payment summary reads: the fee kept with each hold, whatever the setting is now.
+    expect(await client.send(GetRequestPayment, { actor: atFive.c, requestId: atFive.requestId })).toEqual({
+      requestId: atFive.requestId,
+      status: 'held',
+      cardFee: 5,
+      held: 65,
+      captured: null,
+      cancellationFee: null,
+    });
+    expect(await client.send(GetRequestPayment, { actor: atTen.c, requestId: atTen.requestId })).toMatchObject({ status: 'held', cardFee: 10, held: 70 });
+    const stranger = await client.send(GetRequestPayment, { actor: customer(), requestId: atFive.requestId }).then(
+      () => null,
+      (e: unknown) => (e as { code: string }).code,
+    );
+    expect(stranger).toBe('NOT_OWNER');
     // The old fee no longer makes a hold that a new request can claim.
     const c = customer();
     await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 7000 } });
@@ -177,6 +193,7 @@ describe('payments applies the admin fee settings (real PostgreSQL, NATS, conten
 
     expect(await confirm(atFive, providerId)).toBe(6500);
     expect((await env.stripe.paymentIntents.retrieve(atFive.paymentIntentId)).amount_received).toBe(6500);
+    expect(await client.send(GetRequestPayment, { actor: atFive.c, requestId: atFive.requestId })).toMatchObject({ status: 'captured', cardFee: 5, captured: 65 });
     expect(await confirm(atTen, providerId)).toBe(7000);
     expect((await env.stripe.paymentIntents.retrieve(atTen.paymentIntentId)).amount_received).toBe(7000);
     // Both jobs credit the provider from the job amount alone: 80% of $60, twice.
@@ -218,6 +235,7 @@ describe('payments applies the admin fee settings (real PostgreSQL, NATS, conten
     });
     const pi = await env.stripe.paymentIntents.retrieve(job.paymentIntentId);
     expect(pi).toMatchObject({ status: 'succeeded', amount_received: 700 });
+    expect(await client.send(GetRequestPayment, { actor: job.c, requestId: job.requestId })).toMatchObject({ status: 'cancellation_fee', captured: 7, cancellationFee: 7 });
     await waitFor(async () => (await available(p, providerId)) === 5.6, { message: '80% of the $7 fee credited' });
     expect(await client.send(ListWalletTransactions, { actor: p, providerId })).toEqual([
       expect.objectContaining({ kind: 'cancellation_credit', amount: 5.6, grossAmount: 7, commissionPercent: 20, requestId: job.requestId }),

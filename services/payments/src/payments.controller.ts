@@ -19,7 +19,9 @@ import {
   UpdatePaymentAccount,
   VoidAuthorization,
   CheckCardHold,
+  GetRequestPayment,
   type CardHoldView,
+  type RequestPaymentView,
   Withdraw,
   type AttachCustomerView,
   type AuthorizationView,
@@ -76,6 +78,11 @@ export class PaymentsController {
   @Command(CapturePayment)
   capture(req: CommandParsed<typeof CapturePayment>): Promise<CaptureView> {
     return this.authorizations.capture(req.actor, req.body);
+  }
+
+  @Command(GetRequestPayment)
+  requestPayment(req: CommandParsed<typeof GetRequestPayment>): Promise<RequestPaymentView> {
+    return this.authorizations.requestPayment(req.actor, req.requestId);
   }
 
   @Command(CheckCardHold)

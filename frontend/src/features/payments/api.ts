@@ -11,6 +11,8 @@ import type {
   OnboardingAccountView,
   PaymentAccountView,
   PaymentsConfigView,
+  PublicSettingsView,
+  RequestPaymentView,
   SavedCardView,
   StripeStatusView,
   WalletTransactionView,
@@ -36,7 +38,7 @@ export interface WalletOwner {
   providerStripeAccountId?: string | null;
 }
 
-const api = baseApi.enhanceEndpoints({ addTagTypes: ['SavedCards', 'PaymentAccount', 'Wallet'] });
+const api = baseApi.enhanceEndpoints({ addTagTypes: ['SavedCards', 'PaymentAccount', 'Wallet', 'RequestPayment'] });
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -44,6 +46,20 @@ export const paymentsApi = api.injectEndpoints({
     getPaymentsConfig: build.query<PaymentsConfigView, void>({
       query: () => ({ url: payUrl('/config') }),
       keepUnusedDataFor: 600,
+    }),
+    /**
+     * GET /api/settings (the public part): the card fee, commission, cancellation fee and minimum withdrawal in force,
+     * which payments applies. Revalidated on every use (`no-cache`: a 304 when unchanged), so an admin's change shows.
+     */
+    getPlatformFees: build.query<PublicSettingsView, void>({
+      query: () => ({ url: '/settings', cache: 'no-cache' }),
+      transformResponse: (raw: Enveloped<PublicSettingsView>) => unwrapOne(raw),
+      providesTags: ['Settings'],
+    }),
+    /** GET /pay/api/payments/request/{id}: the card fee kept with the request's hold and what is held or captured. */
+    getRequestPayment: build.query<RequestPaymentView, string>({
+      query: (requestId) => ({ url: payUrl(`/api/payments/request/${encodeURIComponent(requestId)}`) }),
+      providesTags: (_r, _e, requestId) => [{ type: 'RequestPayment', id: requestId }],
     }),
     listSavedCards: build.query<SavedCardView[], void>({
       query: () => ({ url: payUrl('/api/cards') }),
@@ -61,7 +77,7 @@ export const paymentsApi = api.injectEndpoints({
     /** POST /pay/payments/capture at the customer's confirmation. */
     capturePayment: build.mutation<CaptureView, CaptureBody>({
       query: (body) => ({ url: payUrl('/payments/capture'), method: 'POST', body }),
-      invalidatesTags: ['Wallet'],
+      invalidatesTags: ['Wallet', 'RequestPayment'],
     }),
 
     getStripeStatus: build.query<StripeStatusView, string>({
@@ -114,6 +130,8 @@ export const paymentsApi = api.injectEndpoints({
 
 export const {
   useGetPaymentsConfigQuery,
+  useGetPlatformFeesQuery,
+  useGetRequestPaymentQuery,
   useListSavedCardsQuery,
   useAttachCardMutation,
   useAuthorizePaymentMutation,

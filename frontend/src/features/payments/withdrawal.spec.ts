@@ -5,6 +5,12 @@ describe('validateWithdrawal', () => {
     expect(validateWithdrawal(input, 100)).toEqual({ ok: false, problem: { title: 'Invalid Amount', message: 'Minimum withdrawal amount is $5.00' } });
   });
 
+  it("refuses less than the minimum of the admin's settings with that minimum in the message", () => {
+    expect(validateWithdrawal('19.99', 100, 20)).toEqual({ ok: false, problem: { title: 'Invalid Amount', message: 'Minimum withdrawal amount is $20.00' } });
+    expect(validateWithdrawal('20', 100, 20)).toEqual({ ok: true, cents: 2000 });
+    expect(validateWithdrawal('1', 100, 1)).toEqual({ ok: true, cents: 100 });
+  });
+
   it("refuses more than the balance as 'Insufficient Balance'", () => {
     expect(validateWithdrawal('80.01', 80)).toEqual({
       ok: false,

@@ -11,16 +11,21 @@ export interface WithdrawalProblem {
 }
 
 /**
- * The spec's withdrawal rules (section 5): an amount is required and at least $5 ('Invalid Amount' /
- * 'Minimum withdrawal amount is $5.00'), and not above the balance ('Insufficient Balance' /
- * "You don't have enough funds for this withdrawal."). Answers the amount in cents when it is fine.
+ * The spec's withdrawal rules (section 5): an amount is required and at least the minimum of the admin's settings
+ * ($5 by default: 'Invalid Amount' / 'Minimum withdrawal amount is $5.00'), and not above the balance
+ * ('Insufficient Balance' / "You don't have enough funds for this withdrawal."). Answers the amount in cents when it
+ * is fine. Payments checks the same minimum on its side.
  */
-export function validateWithdrawal(input: string, balance: number): { ok: true; cents: number } | { ok: false; problem: WithdrawalProblem } {
+export function validateWithdrawal(
+  input: string,
+  balance: number,
+  minimum: number = LIMITS.minWithdrawalDollars,
+): { ok: true; cents: number } | { ok: false; problem: WithdrawalProblem } {
   const t = paymentsWithdrawMessages.get();
   const text = input.trim();
   const amount = text === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(amount) || amount < LIMITS.minWithdrawalDollars) {
-    return { ok: false, problem: { title: 'Invalid Amount', message: t.minimum({ amount: formatMoney(LIMITS.minWithdrawalDollars) }) } };
+  if (!Number.isFinite(amount) || amount < minimum) {
+    return { ok: false, problem: { title: 'Invalid Amount', message: t.minimum({ amount: formatMoney(minimum) }) } };
   }
   const cents = Math.round(amount * 100);
   if (cents > Math.round(balance * 100)) {

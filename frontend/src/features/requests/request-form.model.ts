@@ -86,12 +86,12 @@ export function repostFromState(state: unknown): RequestFormValues | null {
   return { ...INITIAL_REQUEST_VALUES, ...r };
 }
 
-/** The payment choices' labels in the language shown. */
-export function paymentLabels(): Record<PaymentMethod, { title: string; description: string }> {
+/** The payment choices' labels in the language shown; `cardFee`: the card fee of the admin's settings in force. */
+export function paymentLabels(cardFee: number = LIMITS.cardProcessingFeeDollars): Record<PaymentMethod, { title: string; description: string }> {
   const t = requestFormMessages.get();
   return {
     cash: { title: t.cashTitle, description: t.cashDescription },
-    card: { title: t.cardTitle, description: t.cardDescription({ fee: LIMITS.cardProcessingFeeDollars }) },
+    card: { title: t.cardTitle, description: t.cardDescription({ fee: cardFee }) },
   };
 }
 

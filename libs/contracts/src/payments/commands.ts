@@ -23,6 +23,7 @@ import type {
   OnboardingAccountView,
   PaymentAccountView,
   PaymentsConfigView,
+  RequestPaymentView,
   SavedCardView,
   StripeStatusView,
   VoidView,
@@ -118,6 +119,9 @@ export const HandleStripeWebhook = defineCommand<WebhookResultView>()(
   'payments.cmd.handle-stripe-webhook',
   z.object({ payload: z.string().max(1_000_000), signature: z.string().max(2000).nullable() }),
 );
+
+/** The card money of one request, for its customer (or an admin). */
+export const GetRequestPayment = defineCommand<RequestPaymentView>()('payments.cmd.get-request-payment', withActor({ requestId: id }));
 
 export const PaymentsPing = defineCommand<{ ok: true }>()('payments.cmd.ping', z.object({}));
 

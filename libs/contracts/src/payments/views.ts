@@ -23,6 +23,23 @@ export interface AuthorizationView {
   card: SavedCardView | null;
 }
 
+/**
+ * What the customer's card pays for a request (`GET /pay/api/payments/request/{requestId}`): the card fee kept with
+ * its hold (the admin's setting when it was authorised), what is held, captured, or kept as a cancellation fee. All
+ * amounts in dollars.
+ */
+export interface RequestPaymentView {
+  requestId: string;
+  /** none: no hold (cash, or not authorised yet); held; captured (the job was paid); cancellation_fee; released. */
+  status: 'none' | 'held' | 'captured' | 'cancellation_fee' | 'released';
+  /** The card fee of the hold; with no hold, the setting in force (what a hold authorised now would carry). */
+  cardFee: number;
+  held: number | null;
+  captured: number | null;
+  /** The cancellation fee kept from the hold, when the customer cancelled after acceptance. */
+  cancellationFee: number | null;
+}
+
 export interface AttachCustomerView {
   customerId: string;
   paymentMethodId: string;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, Public } from '@tiredash/auth';
@@ -12,6 +12,7 @@ import {
   DomainError,
   GetEarningsSummary,
   GetPaymentsConfig,
+  GetRequestPayment,
   HandleStripeWebhook,
   ListSavedCards,
   VoidAuthorization,
@@ -32,6 +33,7 @@ import {
   type EarningsSummaryView,
   type OnboardingAccountView,
   type PaymentsConfigView,
+  type RequestPaymentView,
   type SavedCardView,
   type VoidView,
   type WebhookResultView,
@@ -88,9 +90,23 @@ export class PayController {
     return { data: await this.rpc.send(ListSavedCards, { actor }) };
   }
 
+  @Get('api/payments/request/:requestId')
+  @ApiRoute({
+    summary: "What the caller's card pays for a request (its customer or an admin): the card fee kept with the hold, what is held, captured or kept as a cancellation fee",
+    errors: [400, 401, 403, 404],
+  })
+  requestPayment(@CurrentActor() actor: Actor, @Param('requestId') raw: string): Promise<RequestPaymentView> {
+    const requestId = parseOrThrow(z.string().uuid(), raw, 'Request id');
+    return this.rpc.send(GetRequestPayment, { actor, requestId });
+  }
+
   @Post('payments/capture')
   @HttpCode(200)
-  @ApiRoute({ summary: "Capture the request's authorisation at confirmation (the provider is credited 80% of the job amount)", body: captureBodySchema, errors: [400, 401, 403, 404] })
+  @ApiRoute({
+    summary: "Capture the request's authorisation at confirmation (the provider is credited the job amount minus the commission of the settings, 20% by default)",
+    body: captureBodySchema,
+    errors: [400, 401, 403, 404],
+  })
   capture(@CurrentActor() actor: Actor, @Body() raw: unknown): Promise<CaptureView> {
     return this.rpc.send(CapturePayment, { actor, body: parseOrThrow(captureBodySchema, raw) }, 30_000);
   }

@@ -16,12 +16,14 @@ import {
   type CardHoldView,
   type CaptureBody,
   type CaptureView,
+  type RequestPaymentView,
   type VoidView,
 } from '@tiredash/contracts';
 import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { PaymentAccountEntity } from '../accounts/payment-account.entity';
 import { CardsService } from '../cards/cards.service';
+import { dollars } from '../common/money';
 import { isAdmin, requireActor, requireRole } from '../common/actor-rules';
 import { PAYMENTS_CONFIG, STRIPE } from '../common/payments-config.token';
 import type { PaymentsConfig } from '../config';
@@ -224,6 +226,34 @@ export class AuthorizationsService {
       });
       return this.captureView(auth);
     });
+  }
+
+  /**
+   * What the customer's card pays for a request: the card fee kept with its hold, and what is held, captured or kept
+   * as a cancellation fee (the payment dialog and summary show this, so they match what is captured). Its customer
+   * or an admin only.
+   */
+  async requestPayment(actor: Actor, requestId: string): Promise<RequestPaymentView> {
+    const known = requireActor(actor);
+    const ref = await this.dataSource.getRepository(RequestRefEntity).findOne({ where: { requestId } });
+    const rows = await this.dataSource.getRepository(AuthorizationEntity).find({ where: { requestId }, order: { createdAt: 'DESC' } });
+    const owner = ref?.customerUserId ?? rows[0]?.customerUserId ?? null;
+    if (owner === null) throw PaymentsError.authorizationNotFound();
+    if (!isAdmin(known) && owner !== known.userId) throw PaymentsError.notYourPayment();
+    const auth = rows.find((a) => a.status === 'succeeded') ?? rows.find((a) => a.status === ACTIVE) ?? rows[0] ?? null;
+    if (!auth) {
+      return { requestId, status: 'none', cardFee: dollars((await this.fees.current()).cardFeeCents), held: null, captured: null, cancellationFee: null };
+    }
+    const status: RequestPaymentView['status'] =
+      auth.status === 'succeeded' ? (auth.cancellationFeeCents !== null ? 'cancellation_fee' : 'captured') : auth.status === ACTIVE ? 'held' : 'released';
+    return {
+      requestId,
+      status,
+      cardFee: dollars(auth.feeCents),
+      held: auth.status === ACTIVE ? dollars(auth.amountCents) : null,
+      captured: auth.status === 'succeeded' && auth.capturedCents !== null ? dollars(auth.capturedCents) : null,
+      cancellationFee: auth.cancellationFeeCents !== null ? dollars(auth.cancellationFeeCents) : null,
+    };
   }
 
   /**

@@ -11,9 +11,10 @@ describe('Earnings tab', () => {
   let api: FetchStub;
   afterEach(() => api.restore());
 
-  function setup(opts: { available?: number; active?: boolean; withdraw?: () => { status?: number; json?: unknown } } = {}) {
+  function setup(opts: { available?: number; active?: boolean; withdraw?: () => { status?: number; json?: unknown }; minWithdrawal?: number } = {}) {
     let available = opts.available ?? 80;
     api = stubFetch({
+      ...(opts.minWithdrawal === undefined ? {} : { 'GET /api/settings': { json: { data: { serviceFee: 10, walletFee: 20, cancellationFee: 0, noShowFee: 0, minWithdrawal: opts.minWithdrawal } } } }),
       'GET /pay/providers/summary': () => ({ json: { providerId: PROVIDER_ID, available, weekEarnings: 80, monthEarnings: 120.5 } }),
       [`GET /api/providers/${PROVIDER_ID}/stripe-status`]: {
         json: { data: { providerId: PROVIDER_ID, stripeAccountId: opts.active === false ? null : ACCOUNT, stripeAccountStatus: opts.active === false ? null : 'active', status: null } },
@@ -87,11 +88,49 @@ describe('Earnings tab', () => {
     expect(await screen.findByRole('link', { name: 'Payment Settings' })).toHaveAttribute('href', '/provider/settings');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Withdraw Funds' })).toBeDisabled());
   });
+
+  it("checks the minimum withdrawal of the admin's settings before sending, and names it", async () => {
+    const user = setup({ minWithdrawal: 20 });
+    await user.click(await screen.findByRole('button', { name: 'Withdraw Funds' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw Funds' });
+    expect(await within(dialog).findByText('Minimum withdrawal is $20.00')).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText(/Amount/);
+    await user.type(amount, '15');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(dialog).findByText('Minimum withdrawal amount is $20.00')).toBeInTheDocument();
+    expect(api.callsTo('POST /pay/providers/withdraw')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(api.callsTo('POST /pay/providers/withdraw')).toHaveLength(1));
+    expect(api.callsTo('POST /pay/providers/withdraw')[0].body).toMatchObject({ amount: 2000 });
+  });
 });
 
 describe('History tab', () => {
   let api: FetchStub;
   afterEach(() => api.restore());
+
+  it('shows each credit with the split stored with it: the share, the gross and the commission in force when it was decided', async () => {
+    api = stubFetch({
+      [`GET /api/providers/${PROVIDER_ID}/wallet-transactions`]: {
+        json: {
+          data: [
+            { id: 'e3', serviceType: 'Tire Rotation', createdAt: '2025-03-03T10:00:00.000Z', amount: 5.6, kind: 'cancellation_credit', requestId: 'r2', withdrawalId: null, grossAmount: 7, commissionPercent: 20 },
+            { id: 'e1', serviceType: 'Flat Tire Repair', createdAt: '2025-03-01T10:00:00.000Z', amount: 85, kind: 'job_credit', requestId: 'r1', withdrawalId: null, grossAmount: 100, commissionPercent: 15 },
+            { id: 'e2', serviceType: 'Withdrawal', createdAt: '2025-03-02T10:00:00.000Z', amount: -25, kind: 'withdrawal', requestId: null, withdrawalId: 'w1', grossAmount: null, commissionPercent: null },
+          ],
+        },
+      },
+    });
+    renderWithStore(<HistoryTab providerId={PROVIDER_ID} />, { user: providerUser(), path: '/provider/dashboard' });
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Cancellation fee: 80% of $7.00 (20% platform commission)');
+    expect(items[0]).toHaveTextContent('+$5.60');
+    expect(items[1]).toHaveTextContent('85% of $100.00 (15% platform commission)');
+    expect(items[1]).toHaveTextContent('+$85.00');
+    expect(items[2]).not.toHaveTextContent('commission');
+  });
 
   it('lists wallet transactions with service type, date and signed amount', async () => {
     api = stubFetch({

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatDateTime, formatMoney } from '../../../shared/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { paymentsHistoryMessages, paymentsTransactionTypesMessages } from '../../../shared/i18n/locales/en/payments';
 import { labelOf } from '../../tracking/tracking-labels';
@@ -13,7 +13,11 @@ export function formatSigned(amount: number): string {
   return `${amount < 0 ? '-' : '+'}${formatMoney(Math.abs(amount))}`;
 }
 
-/** The provider dashboard's History tab: the wallet transactions (serviceType, createdAt, amount), newest first. */
+/**
+ * The provider dashboard's History tab: the wallet transactions (serviceType, createdAt, amount), newest first; a
+ * credit also shows its split (the share of the job amount or cancellation fee, and the commission in force when it
+ * was decided, as stored with the entry).
+ */
 export function HistoryTab({ providerId }: { providerId: string }) {
   const { toast } = useToast();
   const tHistory = useMessages(paymentsHistoryMessages);
@@ -38,6 +42,15 @@ export function HistoryTab({ providerId }: { providerId: string }) {
             <p className="muted wallet-history__date">
               <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
             </p>
+            {typeof t.grossAmount === 'number' && typeof t.commissionPercent === 'number' && (
+              <p className="muted wallet-history__split">
+                {(t.kind === 'cancellation_credit' ? tHistory.cancellationSplit : tHistory.split)({
+                  share: formatNumber(100 - t.commissionPercent),
+                  gross: formatMoney(t.grossAmount),
+                  commission: formatNumber(t.commissionPercent),
+                })}
+              </p>
+            )}
           </div>
           <p className={`wallet-history__amount ${t.amount < 0 ? 'wallet-history__amount--debit' : 'wallet-history__amount--credit'}`}>{formatSigned(t.amount)}</p>
         </li>

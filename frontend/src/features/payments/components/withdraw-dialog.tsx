@@ -1,4 +1,3 @@
-import { LIMITS } from '@tiredash/contracts';
 import { useState, type FormEvent } from 'react';
 import { formatMoney, formatNumber } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
@@ -7,6 +6,7 @@ import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/text-field';
+import { usePlatformFees } from '../hooks/use-platform-fees';
 import { QUICK_AMOUNTS, validateWithdrawal, WITHDRAWAL_TOASTS } from '../withdrawal';
 
 interface WithdrawDialogProps {
@@ -25,10 +25,12 @@ export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdra
   const t = useMessages(paymentsWithdrawMessages);
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The minimum of the admin's settings (payments refuses less with the same message).
+  const { minWithdrawal } = usePlatformFees();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = validateWithdrawal(amount, balance);
+    const checked = validateWithdrawal(amount, balance, minWithdrawal);
     if (!checked.ok) {
       setProblem(checked.problem.message);
       toast(WITHDRAWAL_TOASTS.problem(checked.problem));
@@ -64,7 +66,7 @@ export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdra
           name="amount"
           type="number"
           inputMode="decimal"
-          min={5}
+          min={minWithdrawal}
           step="0.01"
           value={amount}
           onChange={(e) => {
@@ -72,7 +74,7 @@ export function WithdrawDialog({ open, balance, busy = false, onClose, onWithdra
             setProblem(null);
           }}
           error={problem}
-          hint={t.hint({ amount: formatMoney(LIMITS.minWithdrawalDollars) })}
+          hint={t.hint({ amount: formatMoney(minWithdrawal) })}
           required
         />
         <div className="row row--end">

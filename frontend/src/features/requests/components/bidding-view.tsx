@@ -12,6 +12,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
+import { usePlatformFees } from '../../payments/hooks/use-platform-fees';
 import { useGetServiceRequestQuery, useListBidsQuery, useUpdateServiceRequestMutation } from '../api';
 import type { DisplayBid } from '../bids.reducer';
 import type { CardPaymentDialogComponent } from '../card-payment';
@@ -85,6 +86,8 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
   const t = useMessages(biddingMessages);
   const [accepting, setAccepting] = useState<string | null>(null);
   const [repay, setRepay] = useState<DisplayBid | null>(null);
+  // A new hold at the accepted bid carries the card fee in force (payments keeps it with the hold).
+  const { cardFee } = usePlatformFees();
   const [update, { isLoading: updating }] = useUpdateServiceRequestMutation();
   // The request's own socket news: more providers asked (late matching), or it expired.
   const [asked, setAsked] = useState<number | null>(null);
@@ -193,8 +196,8 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
           open
           customerId={user.customer.documentId}
           requestId={requestId}
-          amount={repay.amount + LIMITS.cardProcessingFeeDollars}
-          notice={t.chargeNow({ amount: formatMoney(repay.amount + LIMITS.cardProcessingFeeDollars) })}
+          amount={repay.amount + cardFee}
+          notice={t.chargeNow({ amount: formatMoney(repay.amount + cardFee) })}
           onCancel={() => setRepay(null)}
           onSuccess={() => {
             const bid = repay;

@@ -5,10 +5,17 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { makeStore } from '../../../app/store';
 import { ToastProvider } from '../../../shared/toast/toast-provider';
+import { stubFetch } from '../../../test/fetch-stub';
 import { tokenReceived, userLoaded } from '../../auth/auth.slice';
+import type { CardPaymentDialogProps } from '../card-payment';
 import { NewRequestPanel } from './new-request-panel';
 
-function renderPanel() {
+/** Stands in for the payments dialog: shows the amount it would authorise. */
+function AmountDialog({ amount }: CardPaymentDialogProps) {
+  return <p data-testid="card-dialog-amount">{amount}</p>;
+}
+
+function renderPanel(withDialog = false) {
   const store = makeStore();
   store.dispatch(tokenReceived('customer-token'));
   store.dispatch(
@@ -18,7 +25,9 @@ function renderPanel() {
       customer: { documentId: '00000000-0000-4000-8000-0000000000c1', fullName: 'Casey' },
     } as UserView),
   );
-  const router = createMemoryRouter([{ path: '/dashboard', element: <NewRequestPanel /> }], { initialEntries: ['/dashboard'] });
+  const router = createMemoryRouter([{ path: '/dashboard', element: <NewRequestPanel CardPaymentDialog={withDialog ? AmountDialog : undefined} /> }], {
+    initialEntries: ['/dashboard'],
+  });
   render(
     <Provider store={store}>
       <ToastProvider>
@@ -68,6 +77,25 @@ describe('NewRequestPanel submit flow', () => {
     expect(await screen.findByText('Card payment not available yet')).toBeInTheDocument();
     expect(screen.queryByText('Request Created')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it("states and authorises the card fee of the admin's settings ($5 here), not a fixed $10", async () => {
+    const api = stubFetch({
+      'GET /api/settings': { json: { data: { serviceFee: 5, walletFee: 20, cancellationFee: 0, noShowFee: 0, minWithdrawal: 5 } } },
+      'PUT /api/customers/00000000-0000-4000-8000-0000000000c1': { json: { data: { documentId: '00000000-0000-4000-8000-0000000000c1', paymentMethod: 'card' } } },
+    });
+    try {
+      const getCurrentPosition = jest.fn((ok: PositionCallback) => ok({ coords: { latitude: 37.78, longitude: -122.41 } } as GeolocationPosition));
+      Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+      const { user } = renderPanel(true);
+      expect(await screen.findByRole('radio', { name: /a \$5 processing fee is added/ })).toBeInTheDocument();
+      await fillRequired(user, /processing fee/);
+      await user.click(screen.getByRole('button', { name: 'Use my current location' }));
+      await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+      expect(await screen.findByTestId('card-dialog-amount')).toHaveTextContent('95');
+    } finally {
+      api.restore();
+    }
   });
 
   it("shows the spec's error toast when saving the payment method fails", async () => {

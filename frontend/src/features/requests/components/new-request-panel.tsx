@@ -1,4 +1,3 @@
-import { LIMITS } from '@tiredash/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -9,6 +8,7 @@ import { newRequestMessages } from '../../../shared/i18n/locales/en/requests';
 import { Card } from '../../../shared/ui/card';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useUpdateCustomerMutation } from '../../customer/api';
+import { usePlatformFees } from '../../payments/hooks/use-platform-fees';
 import { useCreateServiceRequestMutation, useLazySearchAddressQuery, useUploadRequestPhotosMutation } from '../api';
 import type { CardPaymentDialogComponent } from '../card-payment';
 import { buildCreateBody, hasCoordinates, type RequestFormValues } from '../request-form.model';
@@ -70,6 +70,8 @@ export function NewRequestPanel({
   const [busy, setBusy] = useState(false);
   const [pendingCard, setPendingCard] = useState<PendingCard | null>(null);
   const t = useMessages(newRequestMessages);
+  // The card fee in force: payments keeps it with the hold this dialog authorises.
+  const { cardFee } = usePlatformFees();
 
   const fail = () => toast(REQUEST_TOASTS.failed);
 
@@ -143,7 +145,7 @@ export function NewRequestPanel({
         <CardPaymentDialog
           open
           customerId={customerId}
-          amount={Number(pendingCard.values.budget) + LIMITS.cardProcessingFeeDollars}
+          amount={Number(pendingCard.values.budget) + cardFee}
           onCancel={() => setPendingCard(null)}
           onSuccess={() => {
             const p = pendingCard;

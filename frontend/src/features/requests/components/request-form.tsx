@@ -4,6 +4,7 @@ import { useMessages } from '../../../shared/i18n/i18n';
 import { requestFormMessages, serviceTypeMessages } from '../../../shared/i18n/locales/en/requests';
 import { Button } from '../../../shared/ui/button';
 import { TextAreaField, TextField } from '../../../shared/ui/text-field';
+import { usePlatformFees } from '../../payments/hooks/use-platform-fees';
 import { DocumentUploader } from '../../provider/components/document-uploader';
 import { useLazyReverseGeocodeQuery } from '../api';
 import { useDeviceLocation } from '../hooks/use-device-location';
@@ -37,6 +38,7 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
   const { locate, locating } = useDeviceLocation();
   const [reverse] = useLazyReverseGeocodeQuery();
   const t = useMessages(requestFormMessages);
+  const { cardFee } = usePlatformFees();
   const serviceTypes = useMessages(serviceTypeMessages);
 
   const set = <K extends keyof RequestFormValues>(key: K, value: RequestFormValues[K]) => {
@@ -198,8 +200,8 @@ export function RequestForm({ initialValues, submitting, onSubmit }: RequestForm
               onChange={() => set('paymentMethod', method)}
             />
             <span>
-              <strong>{paymentLabels()[method].title}</strong>
-              <span className="payment-choice__description">{paymentLabels()[method].description}</span>
+              <strong>{paymentLabels(cardFee)[method].title}</strong>
+              <span className="payment-choice__description">{paymentLabels(cardFee)[method].description}</span>
             </span>
           </label>
         ))}

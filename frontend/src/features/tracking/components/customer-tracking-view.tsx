@@ -1,4 +1,4 @@
-import { LIMITS, type ServiceRequestView } from '@tiredash/contracts';
+import type { ServiceRequestView } from '@tiredash/contracts';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
@@ -14,6 +14,7 @@ import { Card } from '../../../shared/ui/card';
 import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
+import { useRequestCardFee } from '../../payments/hooks/use-platform-fees';
 import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
 import { RequestEnded } from '../../requests/components/request-ended';
 import { useConfirmCompletionMutation, useGetJobQuery } from '../api';
@@ -78,6 +79,8 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
   const job = useGetJobQuery(requestId, { refetchOnMountOrArgChange: true });
   const [state, dispatch] = useJobProgress(request, job.data);
   const [confirm, { isLoading: confirming }] = useConfirmCompletionMutation();
+  // The card fee kept with this request's hold: what the confirmation captures.
+  const cardFee = useRequestCardFee(requestId, request.paymentMethod);
   const [cancelRequest, { isLoading: cancelling }] = useUpdateServiceRequestMutation();
   const rating = useSubmitRating(request);
   const [extraOpen, setExtraOpen] = useState(false);
@@ -174,7 +177,7 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
               <p>
                 {tCustomer.reportedComplete}{' '}
                 {request.paymentMethod === 'card'
-                  ? tCustomer.cardCharge({ amount: formatMoney((request.amount ?? request.budget) + LIMITS.cardProcessingFeeDollars) })
+                  ? tCustomer.cardCharge({ amount: formatMoney((request.amount ?? request.budget) + cardFee) })
                   : tCustomer.cashPay({ amount: formatMoney(request.amount ?? request.budget) })}
               </p>
               <Button size="lg" onClick={() => void onConfirm()} busy={confirming}>

@@ -34,6 +34,25 @@ describe('payment summary and rating (/payment/{id})', () => {
     expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' })).toEqual({ service: 85, serviceFee: 0, processingFee: 10, total: 95 });
   });
 
+  it('shows the card fee kept with the hold (what was captured), not a default', async () => {
+    const harness = renderTracking({
+      role: 'customer',
+      path: `/payment/${IDS.request}`,
+      routePath: '/payment/:id',
+      element: <PaymentPage />,
+      api: {
+        [`GET ${REQ}`]: { json: { data: aRequest({ tireStatus: 'Service Completed', paymentMethod: 'card', confirmedAt: '2030-01-01T11:00:00Z' }) } },
+        [`GET /pay/api/payments/request/${IDS.request}`]: {
+          json: { requestId: IDS.request, status: 'captured', cardFee: 5, held: null, captured: 90, cancellationFee: null },
+        },
+      },
+    });
+    stub = harness.fetchStub;
+    await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });
+    await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$90.00'));
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' }, 5)).toEqual({ service: 85, serviceFee: 0, processingFee: 5, total: 90 });
+  });
+
   it("needs a star rating ('Rating Required'), counts the review to 500 and posts the rating, then 'Rating Submitted' and /dashboard", async () => {
     const { fetchStub } = setup({ json: { data: { id: 'r1', rating: 4 } } });
     await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });

@@ -6,6 +6,7 @@ import { trackingRequestStatusMessages, trackingServiceTypesMessages, trackingSu
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { useRequestCardFee } from '../../payments/hooks/use-platform-fees';
 import { useGetServiceRequestQuery } from '../../requests/api';
 import { useSubmitRating } from '../hooks/use-submit-rating';
 import { requestStatusLabel, serviceTypeLabel } from '../tracking-labels';
@@ -15,21 +16,25 @@ export interface PaymentLines {
   service: number;
   /** Always 0 on this summary (spec section 9). */
   serviceFee: number;
-  /** The card processing fee ($10 for card payments, 0 for cash). */
+  /** The card processing fee of the request's hold (the admin's setting when it was authorised; 0 for cash). */
   processingFee: number;
   total: number;
 }
 
-/** The summary's money lines: the job amount, Service Fee 0, the card fee when paid by card; no tip. */
-export function paymentLines(request: Pick<ServiceRequestView, 'amount' | 'budget' | 'paymentMethod'>): PaymentLines {
+/**
+ * The summary's money lines: the job amount, Service Fee 0, the card fee when paid by card (`cardFee`: the one kept
+ * with the request's hold, so the total is what was captured); no tip.
+ */
+export function paymentLines(request: Pick<ServiceRequestView, 'amount' | 'budget' | 'paymentMethod'>, cardFee: number = LIMITS.cardProcessingFeeDollars): PaymentLines {
   const service = request.amount ?? request.budget;
-  const processingFee = request.paymentMethod === 'card' ? LIMITS.cardProcessingFeeDollars : 0;
+  const processingFee = request.paymentMethod === 'card' ? cardFee : 0;
   return { service, serviceFee: 0, processingFee, total: service + processingFee };
 }
 
 /** /payment/{id}: service summary, payment summary, leave a review, back to /dashboard. */
 export function PaymentSummaryView({ requestId }: { requestId: string }) {
   const request = useGetServiceRequestQuery(requestId, { refetchOnMountOrArgChange: true });
+  const cardFee = useRequestCardFee(requestId, request.data?.paymentMethod);
   const rating = useSubmitRating(request.data);
   const t = useMessages(trackingSummaryMessages);
   const serviceTypes = useMessages(trackingServiceTypesMessages);
@@ -42,7 +47,7 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
     return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
   }
   const r = request.data;
-  const lines = paymentLines(r);
+  const lines = paymentLines(r, cardFee);
   const provider = r.provider ?? r.accepted_bid?.provider ?? null;
 
   return (

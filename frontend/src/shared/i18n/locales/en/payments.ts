@@ -88,6 +88,10 @@ export const paymentsHistoryMessages = defineMessages('payments/history', {
   loading: 'Loading job history...',
   empty: 'No transactions yet. Completed card jobs and withdrawals appear here.',
   list: 'Wallet transactions',
+  split: params<{ share: string | number; gross: string | number; commission: string | number }>('{share}% of {gross} ({commission}% platform commission)'),
+  cancellationSplit: params<{ share: string | number; gross: string | number; commission: string | number }>(
+    'Cancellation fee: {share}% of {gross} ({commission}% platform commission)',
+  ),
 });
 
 export const paymentsSettingsMessages = defineMessages('payments/settings', {
