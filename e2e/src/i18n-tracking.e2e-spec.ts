@@ -59,7 +59,7 @@ describe('the tracking screens in Spanish (the browser language)', () => {
     await provider?.close();
   });
 
-  it("shows the provider's Requests tab, a request's bid form (with its validation) and the bid toasts without an English string", async () => {
+  it("shows the provider's Requests tab, a request's bid form (with its validation) and the bid toasts, and the customer's bidding page, without an English string", async () => {
     const c = await customer.newPage();
     const p = await provider.newPage();
     const marker = `e2e-i18n-bid ${crypto.randomBytes(4).toString('hex')}`;
@@ -86,6 +86,10 @@ describe('the tracking screens in Spanish (the browser language)', () => {
       await c.getByRole('button', { name: 'Submit Request' }).click();
       await c.waitForURL((url) => url.pathname.startsWith('/bidding/'), { timeout: 15000 });
       await customerJoined;
+      // The customer follows the bidding in the browser's language.
+      await backToBrowserLanguage(c);
+      await c.getByRole('button', { name: 'Cancelar solicitud' }).waitFor();
+      expect(await englishOn(c, matchers)).toEqual([]);
 
       // The offer reaches the provider in Spanish: the toast, the request's summary, the bid form.
       const offer = p.getByRole('listitem', { name: 'Solicitud de Reparación de llanta ponchada' }).filter({ hasText: marker });
@@ -104,12 +108,16 @@ describe('the tracking screens in Spanish (the browser language)', () => {
       await offer.getByRole('button', { name: 'Actualizar oferta' }).waitFor();
       expect(await englishOn(p, matchers)).toEqual([]);
 
-      // The customer cancels the request: the provider is told, in Spanish, why its bid is gone.
-      await c.getByRole('listitem', { name: 'Bid from Rapid Roadside Tires' }).waitFor({ timeout: 9000 });
-      await c.getByRole('button', { name: 'Cancel Request' }).click();
+      // The customer sees the bid, in Spanish, and cancels the request: the provider is told, in Spanish, why its
+      // bid is gone.
+      await c.getByRole('listitem', { name: 'Oferta de Rapid Roadside Tires' }).waitFor({ timeout: 9000 });
+      expect(await englishOn(c, matchers)).toEqual([]);
+      await c.getByRole('button', { name: 'Cancelar solicitud' }).click();
       await p.getByText('Solicitud cancelada', { exact: true }).waitFor({ timeout: 15000 });
       await offer.waitFor({ state: 'detached' });
       expect(await englishOn(p, matchers)).toEqual([]);
+      await c.getByRole('button', { name: 'Cancelar solicitud' }).waitFor({ state: 'detached' });
+      expect(await englishOn(c, matchers)).toEqual([]);
     } catch (err) {
       const problems = [...customer.problems.map((x) => `customer ${x}`), ...provider.problems.map((x) => `provider ${x}`)];
       if (err instanceof Error && problems.length > 0) err.message += `\nbrowser problems:\n${problems.join('\n')}`;
