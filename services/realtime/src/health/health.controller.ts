@@ -62,8 +62,8 @@ export class HealthController {
           if (state !== 'connected') throw new Error(`NATS ${state}`);
         },
         redis: async () => {
-          if (!this.redis.ready) throw new Error(`Redis adapter pub ${this.redis.pub.status}, sub ${this.redis.sub.status}`);
-          await this.redis.pub.ping();
+          if (!this.redis.ready) throw new Error(`Redis ${this.redis.statusText}`);
+          await this.redis.commands.ping();
         },
         shutdown: () => {
           if (this.sockets.isDraining) throw new Error('shutting down');

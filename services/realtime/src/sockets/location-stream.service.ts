@@ -128,7 +128,7 @@ export class LocationStream implements OnModuleInit, OnModuleDestroy {
     if (pointId !== undefined) {
       let first: boolean;
       try {
-        first = (await this.redis.pub.set(`${this.keyPrefix}:${requestId}:${pointId}`, '1', 'PX', REPLAY_WINDOW_MS, 'NX')) === 'OK';
+        first = (await this.redis.commands.set(`${this.keyPrefix}:${requestId}:${pointId}`, '1', 'PX', REPLAY_WINDOW_MS, 'NX')) === 'OK';
       } catch (err) {
         this.logger.warn(`point key of ${requestId} not claimed: ${err instanceof Error ? err.message : String(err)}`);
         return this.drop('unavailable');

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
   SOCKET_IO_PATH,
   SOCKET_UNAUTHORIZED,
@@ -42,7 +42,10 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 
 const LOCAL_DEV_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
-/** The Redis channel prefix of the Socket.IO adapter: per NATS namespace, so test stacks never see each other. */
+/** Entries kept in the adapter's stream (trimmed approximately): minutes of emits at the bid path's peak rate. */
+const ADAPTER_STREAM_MAX_LEN = 100_000;
+
+/** The Redis stream and channel prefix of the Socket.IO adapter: per NATS namespace, so test stacks never see each other. */
 export function adapterKey(namespace: string): string {
   return namespace ? `${namespace}#socket.io` : 'socket.io';
 }
@@ -101,7 +104,14 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
         origin: (origin, cb) => cb(null, origin === undefined || cors === '*' || (cors === null ? LOCAL_DEV_ORIGIN.test(origin) : cors.includes(origin))),
         credentials: true,
       },
-      adapter: createAdapter(this.redis.pub, this.redis.sub, { key: adapterKey(this.config.natsNamespace) }),
+      // Redis Streams, not pub/sub: a replica whose Redis connection dropped (Redis restarted) reads on from its offset
+      // when it is back, so an emit published meanwhile by another replica still reaches its sockets (with pub/sub it
+      // was lost if it was published before this replica subscribed again).
+      adapter: createAdapter(this.redis.pub, {
+        streamName: adapterKey(this.config.natsNamespace),
+        channelPrefix: adapterKey(this.config.natsNamespace),
+        maxLen: ADAPTER_STREAM_MAX_LEN,
+      }),
     });
 
     io.use((socket, next) => {
@@ -119,7 +129,7 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
       const ns = this.config.natsNamespace;
       const versionKey = sessionVersionKey(ns, claims.sub);
       const keys = claims.jti ? [revokedTokenKey(ns, claims.jti), versionKey] : [versionKey];
-      this.redis.pub.mget(...keys).then(
+      this.redis.commands.mget(...keys).then(
         (values) => {
           const [revoked, version] = claims.jti ? values : [null, values[0]];
           if (refusedBySessionState(claims, revoked ?? null, version ?? null)) next(new Error(SOCKET_UNAUTHORIZED));
@@ -154,7 +164,7 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
     });
 
     this.server = io;
-    this.logger.log(`Socket.IO at ${SOCKET_IO_PATH} (Redis adapter key ${adapterKey(this.config.natsNamespace)})`);
+    this.logger.log(`Socket.IO at ${SOCKET_IO_PATH} (Redis Streams adapter ${adapterKey(this.config.natsNamespace)})`);
   }
 
   /** The rest of the handshake of a verified caller: its actor, and a provider's business id. */
