@@ -6,13 +6,16 @@ import { routes } from './app/routes';
 import { makeStore } from './app/store';
 import { syncDocumentLanguage } from './shared/i18n/i18n';
 import { env } from './shared/env';
+import { syncDefaultDescription } from './shared/page-description';
 import './shared/styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// <html lang> follows the UI language (the browser's, or the one chosen with the header's switch).
+// <html lang> follows the UI language (the browser's, or the one chosen with the header's switch), and so does the
+// meta description of the screens that set none of their own.
 syncDocumentLanguage();
+syncDefaultDescription();
 
 const store = makeStore();
 const router = createBrowserRouter(routes);

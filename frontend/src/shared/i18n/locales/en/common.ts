@@ -6,6 +6,11 @@ export const languageMessages = defineMessages('common/language', {
   label: 'Language',
 });
 
+/** The meta description of the screens that set none of their own (shared/page-description.ts). */
+export const metaMessages = defineMessages('common/meta', {
+  description: params<{ product: string }>('{product}: on-site tire and wheel service, on demand.'),
+});
+
 export const statusMessages = defineMessages('common/status', {
   loading: 'Loading...',
   loadingPage: 'Loading page...',
