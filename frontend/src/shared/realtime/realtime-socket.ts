@@ -1,5 +1,6 @@
 import { SOCKET_IO_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@tiredash/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { ResumeTracker } from './resume-tracker';
 
 /** Events the connection itself reports (socket.io's reserved events). */
 export interface ConnectionEvents {
@@ -33,19 +34,26 @@ export type RealtimeSocketFactory = (token: () => string | null) => RealtimeSock
 
 /**
  * socket.io-client on the page's own origin at /socket.io (the gateway proxies it to the realtime service),
- * the JWT in the handshake's `auth.token` (a callback, read at each attempt), auto-connect off, reconnecting with
- * backoff.
+ * the JWT in the handshake's `auth.token` (a callback, read at each attempt) with `auth.resume` on a reconnection
+ * (ResumeTracker), auto-connect off, reconnecting with backoff.
  */
 export const createSocketIoConnection: RealtimeSocketFactory = (token) => {
+  const tracker = new ResumeTracker();
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
     path: SOCKET_IO_PATH,
     autoConnect: false,
-    auth: (cb) => cb({ token: token() ?? '' }),
+    // A reconnection also says since when it may have missed bids and which it holds: realtime replays the rest.
+    auth: (cb) => {
+      const resume = tracker.resume();
+      cb(resume ? { token: token() ?? '', resume } : { token: token() ?? '' });
+    },
     reconnection: true,
     reconnectionDelay: 500,
     reconnectionDelayMax: 5000,
     transports: ['websocket', 'polling'],
   });
+  socket.on('disconnect', () => tracker.disconnected());
+  socket.on('new_bid', (bid) => tracker.received(bid.id));
   // socket.io-client's typed `on`/`off`/`emit` are overloaded per event; the adapter narrows them to our interface.
   const raw = socket as unknown as {
     on(event: string, fn: (...args: never[]) => void): void;
