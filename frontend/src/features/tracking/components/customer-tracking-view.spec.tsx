@@ -147,6 +147,21 @@ describe('customer tracking (/tracking/{id})', () => {
     expect(screen.getByText('This job was canceled: Vehicle breakdown. You can post a new request.')).toBeInTheDocument();
   });
 
+  it("says what canceling a card job costs (the admin's cancellation fee), and nothing of it for cash", async () => {
+    const fees = { serviceFee: 10, walletFee: 20, cancellationFee: 7, noShowFee: 0, minWithdrawal: 5, mapboxKey: null };
+    const card = setup({ paymentMethod: 'card' }, { 'GET /api/settings': { json: { data: fees } } });
+    await ready(card.socket);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Service' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this service?' });
+    expect(await within(dialog).findByText('Canceling now costs $7.00: the cancellation fee is charged to your card.')).toBeInTheDocument();
+    card.unmount();
+
+    const cash = setup({ paymentMethod: 'cash' }, { 'GET /api/settings': { json: { data: fees } } });
+    await ready(cash.socket);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Service' }));
+    expect(within(screen.getByRole('dialog', { name: 'Cancel this service?' })).queryByText(/cancellation fee/)).not.toBeInTheDocument();
+  });
+
   it('does not offer Cancel Service once the provider has arrived (the server refuses it)', async () => {
     const { socket } = setup({ tireStatus: 'In Progress', status: 'In Progress', arrivedAt: new Date().toISOString() });
     await ready(socket);

@@ -14,7 +14,7 @@ import { Card } from '../../../shared/ui/card';
 import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
-import { useRequestCardFee } from '../../payments/hooks/use-platform-fees';
+import { usePlatformFees, useRequestCardFee } from '../../payments/hooks/use-platform-fees';
 import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
 import { RequestEnded } from '../../requests/components/request-ended';
 import { useConfirmCompletionMutation, useGetJobQuery } from '../api';
@@ -81,6 +81,8 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
   const [confirm, { isLoading: confirming }] = useConfirmCompletionMutation();
   // The card fee kept with this request's hold: what the confirmation captures.
   const cardFee = useRequestCardFee(requestId, request.paymentMethod);
+  // Cancelling an accepted card job before arrival costs the cancellation fee in force (payments charges it).
+  const { cancellationFee } = usePlatformFees({ skip: request.paymentMethod !== 'card' });
   const [cancelRequest, { isLoading: cancelling }] = useUpdateServiceRequestMutation();
   const rating = useSubmitRating(request);
   const [extraOpen, setExtraOpen] = useState(false);
@@ -229,6 +231,7 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
           </>
         }
       >
+        {request.paymentMethod === 'card' && cancellationFee > 0 && <p>{tCustomer.cancellationFee({ amount: formatMoney(cancellationFee) })}</p>}
         <p>{tCustomer.cannotUndo}</p>
       </Dialog>
       <Dialog open={ratingOpen} title={tCustomer.rateTitle} description={tCustomer.rateDescription} onClose={() => setRatingOpen(false)}>

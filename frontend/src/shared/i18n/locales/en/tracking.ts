@@ -29,6 +29,7 @@ export const trackingCustomerMessages = defineMessages('tracking/customer', {
   cancelService: 'Cancel Service',
   cancelTitle: 'Cancel this service?',
   cancelDescription: 'Your provider is on the way. Canceling tells them to stop.',
+  cancellationFee: params<{ amount: string | number }>('Canceling now costs {amount}: the cancellation fee is charged to your card.'),
   keepService: 'Keep Service',
   cannotUndo: 'This cannot be undone.',
   rateTitle: 'Rate Your Provider',
