@@ -26,6 +26,8 @@ export interface BrowserSession {
 export interface LaunchOptions {
   /** The browser's language (navigator.language and Accept-Language), e.g. 'es-ES'; Chromium's default otherwise. */
   locale?: string;
+  /** Emulates the system's reduced-motion preference (prefers-reduced-motion) for every page of the browser. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
@@ -39,6 +41,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
   });
   const problems: string[] = [];
   const watch = (page: Page): Page => {

@@ -86,6 +86,8 @@ export function DocumentUploader({
           multiple={!single}
           disabled={disabled}
           className="visually-hidden"
+          // Out of the Tab order: invisible, it could show no focus (WCAG 2.4.7); the Browse button opens it.
+          tabIndex={-1}
           onChange={(event) => {
             add(Array.from(event.target.files ?? []));
             event.target.value = '';

@@ -18,7 +18,7 @@ import type { DisplayBid } from '../bids.reducer';
 import type { CardPaymentDialogComponent } from '../card-payment';
 import { bidStateOf, initialProviderRequestsState, providerRequestsReducer } from '../provider-requests.reducer';
 import { BidForm } from './bid-form';
-import { BidsList } from './bids-list';
+import { BidAnnouncer, BidsList } from './bids-list';
 import { RequestEnded } from './request-ended';
 import { RequestReach } from './request-reach';
 import { RequestSummary } from './request-summary';
@@ -177,6 +177,7 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
         {open ? (
           <>
             {bids.isError && <p className="field__error">{t.earlierBidsFailed}</p>}
+            <BidAnnouncer bids={live.bids} />
             <BidsList bids={live.bids} accepting={accepting} onAccept={onAccept} />
             {live.bids.length === 0 && <RequestReach providersAsked={providersAsked} expiresAt={request.expiresAt} now={now} />}
           </>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { bidsListMessages } from '../../../shared/i18n/locales/en/requests';
@@ -77,5 +78,33 @@ export function BidsList({ bids, accepting, onAccept }: BidsListProps) {
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * A polite live region saying each bid as it arrives (name, amount, ETA), or how many when several come at once,
+ * so that screen-reader users hear new bids without leaving what they are doing. Mounted for as long as the
+ * request takes bids (a region must exist before its text changes to be heard).
+ */
+export function BidAnnouncer({ bids }: { bids: readonly DisplayBid[] }) {
+  const t = useMessages(bidsListMessages);
+  const announced = useRef(new Set<string>());
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const fresh = bids.filter((b) => !announced.current.has(b.documentId));
+    if (fresh.length === 0) return;
+    for (const b of fresh) announced.current.add(b.documentId);
+    if (fresh.length > 1) {
+      setText(t.announceBids(fresh.length));
+      return;
+    }
+    const bid = fresh[0];
+    const name = bid.provider.businessName || bid.provider.fullName || t.provider;
+    setText(t.announceBid({ name, amount: formatMoney(bid.amount), minutes: bid.estimatedArrival }));
+  }, [bids, t]);
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {text}
+    </p>
   );
 }

@@ -20,10 +20,10 @@ export const providerIcon = L.divIcon({
   iconAnchor: [14, 14],
 });
 
-/** Where the provider started (the bid's location). */
+/** Where the provider started (the bid's location): a 16px dot in a 24px target (WCAG 2.5.8: the marker is focusable). */
 export const originIcon = L.divIcon({
   className: 'map-marker map-marker--origin',
   html: '<span class="map-marker__dot" aria-hidden="true"></span>',
-  iconSize: [16, 16],
-  iconAnchor: [8, 8],
+  iconSize: [24, 24],
+  iconAnchor: [12, 12],
 });

@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap, ZoomControl } from 'react-leaflet';
+import { prefersReducedMotion } from '../../../shared/reduced-motion';
 import type { LatLngValue } from '../api';
 import type { TileSource } from '../tile-source';
 import { defaultIcon, originIcon, providerIcon } from './leaflet-icons';
@@ -29,8 +30,9 @@ function FitToJob({ points }: { points: LatLngValue[] }) {
   useEffect(() => {
     if (fitted.current === key || points.length === 0) return;
     fitted.current = key;
-    if (points.length === 1) map.setView([points[0].lat, points[0].lng], 14);
-    else map.fitBounds(points.map((p) => [p.lat, p.lng] as [number, number]), { padding: [32, 32], maxZoom: 15 });
+    const animate = !prefersReducedMotion();
+    if (points.length === 1) map.setView([points[0].lat, points[0].lng], 14, { animate });
+    else map.fitBounds(points.map((p) => [p.lat, p.lng] as [number, number]), { padding: [32, 32], maxZoom: 15, animate });
   }, [map, key, points]);
   return null;
 }
@@ -49,6 +51,8 @@ export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, pr
     if (provider && !firstFix) setFirstFix(provider);
   }, [provider, firstFix]);
   const fitPoints = useMemo(() => (firstFix && !origin ? [...anchors, firstFix] : anchors), [anchors, firstFix, origin]);
+  // Reduced motion: no zoom, fade or marker animations (read once: Leaflet takes them when the map is created).
+  const [animated] = useState(() => !prefersReducedMotion());
 
   return (
     <MapContainer
@@ -58,6 +62,9 @@ export function LiveMapCanvas({ tiles, destination, destinationLabel, origin, pr
       scrollWheelZoom={false}
       attributionControl={Boolean(tiles)}
       zoomControl={false}
+      zoomAnimation={animated}
+      fadeAnimation={animated}
+      markerZoomAnimation={animated}
     >
       <ZoomControl position="topleft" zoomInTitle={zoomInTitle} zoomOutTitle={zoomOutTitle} />
       {tiles && (

@@ -166,6 +166,9 @@ export const bidsListMessages = defineMessages('requests/bids', {
   acceptLabel: params<{ name: string; amount: string }>('Accept bid from {name} for {amount}'),
   accepting: 'Accepting...',
   accept: 'Accept',
+  /** Said by screen readers (a polite live region) when a bid arrives. */
+  announceBid: params<{ name: string; amount: string; minutes: string | number }>('New bid from {name}: {amount}, arrives in {minutes} min'),
+  announceBids: count({ one: '{count} new bid', other: '{count} new bids' }),
 });
 
 export const summaryMessages = defineMessages('requests/summary', {
