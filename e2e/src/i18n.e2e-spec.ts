@@ -37,7 +37,7 @@ describe('the SPA in Spanish (browser language es-ES)', () => {
     );
   });
 
-  it('shows the provider application (with its validation messages) and the public pages (help, safety, press, services, about, careers, legal, contact) without an English string', async () => {
+  it('shows the provider and customer sign-up forms (with their validation messages) and the public pages (help, safety, press, services, about, careers, legal, contact) without an English string', async () => {
     const page = await session.newPage();
     try {
       await page.goto(`${baseUrl()}/provider/register`);
@@ -48,6 +48,11 @@ describe('the SPA in Spanish (browser language es-ES)', () => {
       await page.getByRole('button', { name: 'Enviar solicitud' }).click();
       await page.getByText('El nombre completo es obligatorio').waitFor();
       await page.getByText('La tarifa por hora es obligatoria').waitFor();
+      expect(await englishOn(page)).toEqual([]);
+
+      await page.goto(`${baseUrl()}/customer/register`);
+      await page.getByRole('button', { name: 'Crear cuenta' }).click();
+      await page.getByText('El nombre completo es obligatorio').waitFor();
       expect(await englishOn(page)).toEqual([]);
 
       // Each page with what shows it is loaded (the CMS pages show their built-in text while the CMS has none).
