@@ -52,7 +52,7 @@ export function englishOnlyMatchers(): EnglishMatcher[] {
   );
   const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
   return englishTexts()
-    .filter((text) => /[A-Za-z]{3}/.test(text) && !spanish.has(text) && !/^\w+\/[\w/]+$/.test(text))
+    .filter((text) => /[A-Za-z]{2}/.test(text) && !spanish.has(text) && !/^\w+\/[\w/]+$/.test(text))
     .map((text) => ({ text, pattern: new RegExp(`^${text.split(/\{\w+\}|<\/?\w+>/).map(escape).join('.*')}$`, 's') }));
 }
 
