@@ -550,10 +550,11 @@ async function main() {
   );
   hardStop.unref();
   try {
-    // The stack reads its infrastructure from the environment; the NATS URL names one node, the others are learned.
+    // The stack reads its infrastructure from the environment; NATS_URL lists every node (a service started again
+    // while one node is stopped connects to another).
     process.env.DATABASE_URL = `${infra.databaseUrl.replace(/\/postgres$/, '')}/tiredash_chaos`;
     process.env.REDIS_URL = infra.redisUrl;
-    process.env.NATS_URL = infra.natsUrls[0];
+    process.env.NATS_URL = infra.natsUrls.join(',');
     const admin = {
       email: `chaos-admin-${crypto.randomBytes(3).toString('hex')}@chaos.tiredash.test`,
       password: 'Chaos-admin-pw-1357!',

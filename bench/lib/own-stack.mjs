@@ -76,7 +76,7 @@ export async function startOwnStack(extraEnv = {}) {
 }
 
 async function deleteStreams(natsUrl, namespace) {
-  const nc = await natsConnect({ servers: natsUrl, name: `bench-cleanup-${namespace}` });
+  const nc = await natsConnect({ servers: natsUrl.split(','), name: `bench-cleanup-${namespace}` });
   try {
     const jsm = await nc.jetstreamManager();
     for await (const info of jsm.streams.list()) {

@@ -45,7 +45,17 @@ async function checkPostgres(url) {
   }
 }
 
-async function checkNats(url) {
+/** NATS_URL may list several servers (comma-separated): 'ok' when one of them answers as a JetStream server. */
+async function checkNats(urls) {
+  let state = 'unreachable';
+  for (const url of urls.split(',').map((x) => x.trim()).filter(Boolean)) {
+    state = await checkOneNats(url);
+    if (state === 'ok') return state;
+  }
+  return state;
+}
+
+async function checkOneNats(url) {
   const u = new URL(url);
   let info;
   try {
@@ -244,7 +254,8 @@ export async function ensureInfrastructure({ env = process.env, dataDir, logDir,
       say(`starting a 3-node NATS cluster with JetStream (data in ${path.join(dataDir, 'nats-cluster')})`);
       const s = await startNatsCluster({ dataDir, logDir });
       started.push({ name: 'nats-cluster', stop: s.stop });
-      natsUrl = s.urls[0];
+      // Every node, as NATS_URL's comma-separated list: a service that starts while one node is down connects to another.
+      natsUrl = s.urls.join(',');
       natsMonitorUrls = s.monitorUrls;
       say(`NATS: ${s.urls.join(', ')} (private cluster)`);
     } else if (natsState === 'ok') say(`NATS: ${redact(natsUrl)}`);
