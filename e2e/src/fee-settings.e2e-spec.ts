@@ -89,7 +89,7 @@ describe('fee settings through the gateway: the admin changes them, the next job
     await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod: 'card' } } });
     const hold = await ok<{ paymentIntentId: string; amount: number }>('POST', '/pay/api/payments/authorize', {
       token: customer.token,
-      body: { paymentMethodId: pm.id, email: customer.email, amount: (BUDGET + cardFee) * 100, saveCard: true },
+      body: { paymentMethodId: pm.id, email: customer.email, amount: (BUDGET + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
     });
     expect(hold.amount).toBe((BUDGET + cardFee) * 100);
 

@@ -186,6 +186,23 @@ describe('payments applies the admin fee settings (real PostgreSQL, NATS, conten
       (e: unknown) => (e as { code: string }).code,
     );
     expect(stranger).toBe('NOT_OWNER');
+    // A payment dialog still showing the old fee is answered with the new one, and nothing is held.
+    const late = customer();
+    const intents = env.emulator.state.paymentIntents.size;
+    const changed = await client
+      .send(AuthorizePayment, { actor: late, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 7000, cardFee: 1000 } })
+      .then(
+        () => null,
+        (e: unknown) => e as { code: string; message: string; details: unknown },
+      );
+    expect(changed).toMatchObject({
+      code: 'CONFLICT',
+      message: 'The card processing fee is now $5.00: please check the new amount and pay again.',
+      details: { reason: 'CARD_FEE_CHANGED', cardFee: 5 },
+    });
+    expect(env.emulator.state.paymentIntents.size).toBe(intents);
+    await client.send(AuthorizePayment, { actor: late, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 6500, cardFee: 500 } });
+
     // The old fee no longer makes a hold that a new request can claim.
     const c = customer();
     await client.send(AuthorizePayment, { actor: c, body: { paymentMethodId: 'pm_card_visa', email: 'c@example.test', amount: 7000 } });

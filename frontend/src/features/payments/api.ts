@@ -18,6 +18,7 @@ import type {
   WalletTransactionView,
   WithdrawalView,
 } from '@tiredash/contracts';
+import { errorReason } from '../../shared/api/api-error';
 import { baseApi } from '../../shared/api/base-api';
 import { unwrapList, unwrapOne, type Enveloped } from '../../shared/api/unwrap';
 import { env } from '../../shared/env';
@@ -72,7 +73,8 @@ export const paymentsApi = api.injectEndpoints({
     }),
     authorizePayment: build.mutation<AuthorizationView, AuthorizeBody>({
       query: (body) => ({ url: payUrl('/api/payments/authorize'), method: 'POST', body }),
-      invalidatesTags: (_r, _e, body) => (body.saveCard ? ['SavedCards'] : []),
+      // A changed card fee (409 CARD_FEE_CHANGED) re-reads the settings: the dialog's amount follows.
+      invalidatesTags: (_r, error, body) => [...(body.saveCard ? (['SavedCards'] as const) : []), ...(errorReason(error) === 'CARD_FEE_CHANGED' ? (['Settings'] as const) : [])],
     }),
     /** POST /pay/payments/capture at the customer's confirmation. */
     capturePayment: build.mutation<CaptureView, CaptureBody>({

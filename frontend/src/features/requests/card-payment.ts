@@ -8,8 +8,13 @@ import type { ComponentType } from 'react';
  */
 export interface CardPaymentDialogProps {
   open: boolean;
-  /** What the customer is charged, in dollars: the budget plus the $10 processing fee. */
+  /** What the customer is charged, in dollars: the budget (or bid) plus the card processing fee of the settings. */
   amount: number;
+  /**
+   * The card processing fee included in `amount` (dollars). Sent with the authorisation so that payments refuses it
+   * (409 CARD_FEE_CHANGED) when the admin changed the fee since it was read, instead of holding a wrong amount.
+   */
+  cardFee?: number;
   /** The customer's documentId. */
   customerId: string;
   /** The request a re-authorisation is for (accepting a bid at another amount); absent when creating a request. */

@@ -27,6 +27,12 @@ export const authorizeBodySchema = z
     saveCard: z.boolean().optional(),
     requestId: uuid.optional(),
     cardholderName: z.string().trim().max(120).optional(),
+    /**
+     * The card fee (cents) the payment dialog included in `amount`: checked against the admin's setting in force,
+     * never used (409 CARD_FEE_CHANGED when it differs, so the dialog shows the new charge instead of a hold that no
+     * request would match).
+     */
+    cardFee: cents.pipe(z.number().min(0).max(1_000_000)).optional(),
   })
   .strict();
 export type AuthorizeBody = z.infer<typeof authorizeBodySchema>;

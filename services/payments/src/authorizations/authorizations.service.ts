@@ -79,8 +79,10 @@ export class AuthorizationsService {
       if (done.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
       return this.view(done, null);
     }
-    // The card fee in this hold is the setting in force now (the amount the payment dialog showed includes it).
+    // The card fee in this hold is the setting in force now (the amount the payment dialog showed includes it). The
+    // fee the dialog says it included is checked: an admin's change since the page loaded is answered, not held.
     const { cardFeeCents } = await this.fees.current();
+    if (body.cardFee !== undefined && body.cardFee !== cardFeeCents) throw PaymentsError.cardFeeChanged(cardFeeCents);
     const { customerId, pm } = await this.cards.attachToCustomer(known.userId, body.email, body.paymentMethodId);
     if (body.saveCard) await this.cards.save(known.userId, pm, body.cardholderName);
     const pi = await this.createIntent(key, body.amount, customerId, pm.id, known.userId, body.requestId ?? null);

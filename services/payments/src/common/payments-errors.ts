@@ -21,6 +21,11 @@ export const PaymentsError = {
     new DomainError('CONFLICT', 'The provider has not reported the job completed yet: the payment can be taken once it is', { reason: 'COMPLETION_NOT_REPORTED' }),
   amountMismatch: (jobCents: number) =>
     new DomainError('CONFLICT', `The job's price is $${(jobCents / 100).toFixed(2)}, the accepted bid: the amount is not set by the client`, { reason: 'AMOUNT_MISMATCH' }),
+  cardFeeChanged: (feeCents: number) =>
+    new DomainError('CONFLICT', `The card processing fee is now $${(feeCents / 100).toFixed(2)}: please check the new amount and pay again.`, {
+      reason: 'CARD_FEE_CHANGED',
+      cardFee: feeCents / 100,
+    }),
   alreadyCaptured: () => new DomainError('CONFLICT', 'This request has already been paid', { reason: 'ALREADY_CAPTURED' }),
   holdNotVoidable: (state: string) =>
     new DomainError('CONFLICT', `The job is ${state}: its payment can no longer be voided. Contact support to dispute it.`, { reason: 'HOLD_NOT_VOIDABLE' }),

@@ -5,6 +5,7 @@ import { deferred, stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { StripeLoaderContext, type StripeLoader } from '../stripe-loader';
 import { fakeStripe, type FakeStripe } from '../test-support/fake-stripe';
 import { CUSTOMER_ID, customerUser, renderWithStore } from '../test-support/render-with-store';
+import { usePlatformFees } from '../hooks/use-platform-fees';
 import { CardPaymentDialog } from './card-payment-dialog';
 
 const KEY = 'pk_test_dialog';
@@ -31,9 +32,59 @@ function setup(opts: { cards?: unknown[]; key?: string | null; stripeJsUrl?: str
   return { api, fake, onSuccess, onCancel, user: userEvent.setup() };
 }
 
+/** A request screen's use of the dialog: the budget plus the card fee of the settings in force. */
+function BudgetDialog({ onSuccess }: { onSuccess: (r: { paymentIntentId: string | null }) => void }) {
+  const { cardFee } = usePlatformFees();
+  return <CardPaymentDialog open amount={90 + cardFee} cardFee={cardFee} customerId={CUSTOMER_ID} onSuccess={onSuccess} onCancel={() => undefined} />;
+}
+
 describe('CardPaymentDialog', () => {
   let api: FetchStub | null = null;
   afterEach(() => api?.restore());
+
+  it('sends the card fee it included; when the admin changed it meanwhile (409 CARD_FEE_CHANGED) it says so and shows the new amount', async () => {
+    let fee = 10;
+    const settings = () => ({ json: { data: { serviceFee: fee, walletFee: 20, cancellationFee: 0, noShowFee: 0, minWithdrawal: 5 } } });
+    const fake = fakeStripe();
+    api = stubFetch({
+      'GET /pay/config': { json: { publishableKey: KEY, stripeSecretKey: KEY, stripeJsUrl: null } },
+      'GET /pay/api/cards': { json: { data: [SAVED] } },
+      'GET /api/settings': settings,
+      'POST /pay/api/payments/authorize': ({ body }) =>
+        (body as { cardFee?: number }).cardFee === fee * 100
+          ? { json: { ...AUTH, amount: (body as { amount: number }).amount } }
+          : {
+              status: 409,
+              json: {
+                error: {
+                  status: 409,
+                  code: 'CONFLICT',
+                  message: `The card processing fee is now $${fee.toFixed(2)}: please check the new amount and pay again.`,
+                  details: { reason: 'CARD_FEE_CHANGED', cardFee: fee },
+                },
+              },
+            },
+    });
+    const onSuccess = jest.fn();
+    renderWithStore(
+      <StripeLoaderContext.Provider value={() => Promise.resolve(fake.stripe)}>
+        <BudgetDialog onSuccess={onSuccess} />
+      </StripeLoaderContext.Provider>,
+      { user: customerUser(), path: '/dashboard' },
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pay $100.00' }));
+    expect(api.callsTo('POST /pay/api/payments/authorize')[0].body).toMatchObject({ amount: 10000, cardFee: 1000 });
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+
+    // The admin lowers the fee to $5 while the dialog is open: the next authorisation is refused, the settings re-read.
+    fee = 5;
+    await user.click(screen.getByRole('button', { name: 'Pay $100.00' }));
+    expect(await screen.findByText('The card processing fee is now $5.00: please check the new amount and pay again.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Pay $95.00' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(2));
+    expect(api.callsTo('POST /pay/api/payments/authorize').at(-1)?.body).toMatchObject({ amount: 9500, cardFee: 500 });
+  });
 
   it("says 'Unable to load payment system' when the config call gives no key, and Cancel closes", async () => {
     const s = setup({ key: null });

@@ -18,6 +18,8 @@ import { SavedCardsList } from './saved-cards-list';
 
 interface CardPaymentFormProps {
   amount: number;
+  /** The card fee included in `amount` (dollars), for payments to check against the setting in force. */
+  cardFee?: number;
   requestId?: string;
   onSuccess: (result: { paymentIntentId: string | null }) => void;
   onCancel: () => void;
@@ -32,7 +34,7 @@ const CARD_OPTIONS = {
  * Saved cards (authorise with the chosen one) or a new card (cardholder name, card field, save-card checkbox):
  * the new card becomes a PaymentMethod at Stripe, is attached and saved when asked, then authorised.
  */
-export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: CardPaymentFormProps) {
+export function CardPaymentForm({ amount, cardFee, requestId, onSuccess, onCancel }: CardPaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const email = useAppSelector(selectCurrentUser)?.email ?? '';
@@ -63,6 +65,7 @@ export function CardPaymentForm({ amount, requestId, onSuccess, onCancel }: Card
         paymentMethodId,
         email,
         amount: toCents(amount),
+        ...(cardFee !== undefined ? { cardFee: toCents(cardFee) } : {}),
         saveCard: opts.save,
         ...(requestId ? { requestId } : {}),
         ...(opts.cardholderName ? { cardholderName: opts.cardholderName } : {}),

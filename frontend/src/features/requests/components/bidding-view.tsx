@@ -198,6 +198,7 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
           customerId={user.customer.documentId}
           requestId={requestId}
           amount={repay.amount + cardFee}
+          cardFee={cardFee}
           notice={t.chargeNow({ amount: formatMoney(repay.amount + cardFee) })}
           onCancel={() => setRepay(null)}
           onSuccess={() => {

@@ -146,6 +146,7 @@ export function NewRequestPanel({
           open
           customerId={customerId}
           amount={Number(pendingCard.values.budget) + cardFee}
+          cardFee={cardFee}
           onCancel={() => setPendingCard(null)}
           onSuccess={() => {
             const p = pendingCard;
