@@ -1,9 +1,9 @@
 // Issue 14 item 4's browser test for the provider's bidding and the tracking screens: with the browser's language
-// Spanish, the provider's Requests tab and bid form (with its validation message and toasts), the customer's
-// /tracking/{id} and the provider's live job (with their dialogs, before and after 'I AM HERE') show no English UI
-// string. The job is brought to tracking as people would (support/job-steps.ts acceptedCashJob), by users who had
-// picked English with the language switch; on the screens checked they drop that choice, so the browser's language
-// applies again.
+// Spanish, the provider's dashboard tabs and bid form (with its validation message and toasts), the customer's
+// bidding page, the customer's /tracking/{id} and the provider's live job (with their dialogs, before and after
+// 'I AM HERE') show no English UI string. The job is brought to tracking as people would (support/job-steps.ts
+// acceptedCashJob), by users who had picked English with the language switch; on the screens checked they drop that
+// choice, so the browser's language applies again.
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
@@ -59,7 +59,7 @@ describe('the tracking screens in Spanish (the browser language)', () => {
     await provider?.close();
   });
 
-  it("shows the provider's Requests tab, a request's bid form (with its validation) and the bid toasts, and the customer's bidding page, without an English string", async () => {
+  it("shows the provider's dashboard tabs, a request's bid form (with its validation) and the bid toasts, and the customer's bidding page, without an English string", async () => {
     const c = await customer.newPage();
     const p = await provider.newPage();
     const marker = `e2e-i18n-bid ${crypto.randomBytes(4).toString('hex')}`;
@@ -71,6 +71,20 @@ describe('the tracking screens in Spanish (the browser language)', () => {
       await p.getByRole('tab', { name: 'Solicitudes' }).waitFor();
       await p.getByText('Las nuevas solicitudes cerca de ti aparecen aquí en cuanto llegan.').waitFor();
       expect(await englishOn(p, matchers)).toEqual([]);
+      // The dashboard's other tabs, each once it has loaded.
+      const tabs: Array<[string, string]> = [
+        ['Historial', 'Historial de trabajos'],
+        ['Ganancias', 'Saldo disponible'],
+        ['Reseñas', 'Tu valoración'],
+        ['Perfil', 'Editar perfil'],
+      ];
+      for (const [tab, loaded] of tabs) {
+        await p.getByRole('tab', { name: tab }).click();
+        await p.getByRole('tabpanel').getByText(loaded).first().waitFor();
+        expect({ tab, english: await englishOn(p, matchers) }).toEqual({ tab, english: [] });
+      }
+      await p.getByRole('tab', { name: 'Solicitudes' }).click();
+      await p.getByText('Las nuevas solicitudes cerca de ti aparecen aquí en cuanto llegan.').waitFor();
 
       // The customer (who chose English) posts a cash request near the provider, as in support/job-steps.ts.
       await logIn(c, 'customer');
