@@ -55,9 +55,10 @@ const reached: string[] = [];
 @Controller()
 class PaymentsController {
   @Command(CheckCardHold)
-  check(req: { amountCents: number }): { covered: boolean; amountCents: number } {
+  check(req: { jobAmountCents: number }): { covered: boolean; amountCents: number; requiredCents: number } {
     reached.push(CheckCardHold.subject);
-    return { covered: true, amountCents: req.amountCents };
+    // The hold of the job amount plus a $10 card fee.
+    return { covered: true, amountCents: req.jobAmountCents + 1000, requiredCents: req.jobAmountCents + 1000 };
   }
 
   @Command(CapturePayment)
@@ -182,10 +183,10 @@ describe('NATS with per-service credentials and subject permissions (private nat
     const requests = (await messagingApp('requests')).get(MessagingClient);
     const gateway = (await messagingApp('gateway')).get(MessagingClient);
     const dispatch = (await messagingApp('dispatch')).get(MessagingClient);
-    const hold = { customerUserId: '00000000-0000-4000-8000-000000000001', amountCents: 4000 };
+    const hold = { customerUserId: '00000000-0000-4000-8000-000000000001', jobAmountCents: 3000 };
     reached.length = 0;
 
-    await expect(requests.send(CheckCardHold, hold)).resolves.toEqual({ covered: true, amountCents: 4000 });
+    await expect(requests.send(CheckCardHold, hold)).resolves.toEqual({ covered: true, amountCents: 4000, requiredCents: 4000 });
     expect(reached).toEqual([CheckCardHold.subject]);
 
     // Nest's client does not see the server's refusal: the request just never arrives.
