@@ -2,12 +2,14 @@
 // gateways and two realtime replicas, two of every NATS service and a 3-node NATS cluster (e2e/replicated-stack.mjs,
 // a child process with its own database, namespace, port and data directory). Shown through the load balancer:
 // /ready, requests spread over both gateways, a socket event delivered over sticky long-polling and over a
-// websocket, and every JetStream stream kept on 3 nodes.
+// websocket, the browser journey of a cash job (two browsers), and every JetStream stream kept on 3 nodes.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { launchBrowser, type BrowserSession } from './support/browser';
+import { acceptedCashJob } from './support/job-steps';
 
 interface ReplicatedStack {
   url: string;
@@ -251,6 +253,48 @@ describe('npm start -- --replicas 2', () => {
       websocket.close();
     }
   }, 90000);
+
+  it('carries the browser journey through the load balancer: post, bid, accept, arrive, complete, confirm', async () => {
+    // The journey's steps read the stack's address and demo logins from the environment (support/stack-env.ts):
+    // pointed at the replicated stack for this test only.
+    const saved = { url: process.env.E2E_BASE_URL, logins: process.env.E2E_LOGINS };
+    process.env.E2E_BASE_URL = stack.url;
+    process.env.E2E_LOGINS = JSON.stringify(stack.logins);
+    let customer: BrowserSession | undefined;
+    let provider: BrowserSession | undefined;
+    try {
+      customer = await launchBrowser();
+      provider = await launchBrowser();
+      await customer.context.grantPermissions(['geolocation'], { origin: stack.url });
+      await customer.context.setGeolocation({ latitude: CUSTOMER_POSITION.lat, longitude: CUSTOMER_POSITION.lng });
+      await provider.context.grantPermissions(['geolocation'], { origin: stack.url });
+      await provider.context.setGeolocation({ latitude: 37.7936, longitude: -122.3958 });
+      const p = await provider.newPage();
+      const c = await customer.newPage();
+      const requestId = await acceptedCashJob(c, p, 'e2e-replicas');
+      await p.getByRole('button', { name: 'I AM HERE' }).click();
+      await c.getByRole('status', { name: 'Status: Arrived' }).waitFor({ timeout: 20000 });
+      await p.getByRole('button', { name: 'JOB COMPLETED' }).click();
+      await c.getByRole('status', { name: 'Status: Completed' }).waitFor({ timeout: 20000 });
+      await c.getByRole('button', { name: 'Confirm Completion' }).click();
+      await c.waitForURL((url) => url.pathname === `/payment/${requestId}`, { timeout: 20000 });
+      await p.getByText('Job Confirmed').first().waitFor({ timeout: 20000 });
+    } catch (err) {
+      const problems = [
+        ...(customer?.problems ?? []).map((x) => `customer ${x}`),
+        ...(provider?.problems ?? []).map((x) => `provider ${x}`),
+      ];
+      if (err instanceof Error) err.message += `\n${problems.join('\n')}\n${await diagnostics()}`;
+      throw err;
+    } finally {
+      await customer?.close();
+      await provider?.close();
+      for (const [name, value] of [['E2E_BASE_URL', saved.url], ['E2E_LOGINS', saved.logins]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }, 180000);
 
   it('keeps every JetStream stream on 3 nodes of the NATS cluster', async () => {
     const jsz = (await (
