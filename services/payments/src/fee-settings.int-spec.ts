@@ -265,6 +265,19 @@ describe('payments applies the admin fee settings (real PostgreSQL, NATS, conten
     expect(await available(p, providerId)).toBe(5.6);
     await adminSets({ cancellationFee: 0 }, { cancellationFeeCents: 0 });
   });
+
+  // Last: it stops the content service.
+  it("releases the customer's hold when the settings cannot be read at the cancellation (no fee guessed, none held back)", async () => {
+    const { actor: p, providerId } = await aProvider();
+    await adminSets({ cancellationFee: 9 }, { cancellationFeeCents: 900 });
+    const job = await acceptedCardJob(providerId, 40, 10);
+    // Content goes away and this replica has no copy of the settings (as a replica started after content fell).
+    await env.content?.close();
+    app.get(PlatformFeesService).drop();
+    await tc.publish(RequestCancelled, cancelled(job.requestId, job.c.userId, providerId, 'customer', job.c.userId));
+    await waitFor(async () => (await env.stripe.paymentIntents.retrieve(job.paymentIntentId)).status === 'canceled', { timeoutMs: 10000, message: 'hold released' });
+    expect(await available(p, providerId)).toBe(0);
+  });
 });
 
 function cancelled(

@@ -313,7 +313,16 @@ export class AuthorizationsService {
     requestId: string,
     providerId: string,
   ): Promise<{ auth: AuthorizationEntity; feeCents: number; commissionPercent: number } | null> {
-    const { cancellationFeeCents, commissionPercent } = await this.fees.current();
+    let fees: { cancellationFeeCents: number; commissionPercent: number };
+    try {
+      fees = await this.fees.current();
+    } catch (err) {
+      // No copy of the settings and content unreachable: the customer's money is released rather than held while
+      // the event is retried (and maybe dead-lettered); the fee is forgone, and said so.
+      this.logger.error(`request ${requestId}: cancellation fee not charged, the settings are unavailable (${err instanceof Error ? err.message : String(err)})`);
+      return null;
+    }
+    const { cancellationFeeCents, commissionPercent } = fees;
     if (cancellationFeeCents <= 0) return null;
     const auth = await m
       .getRepository(AuthorizationEntity)
