@@ -97,12 +97,16 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
     for (const s of sessions) await s?.close();
   });
 
-  it('visitor: every public page, the 404 page, and the login form with its errors', async () => {
+  it('visitor: every public page (wide and 390px wide), the 404 page, and the login form with its errors', async () => {
     const v = await visitor.newPage();
     await asRole(
       () => [v],
       async () => {
         for (const path of PUBLIC_PAGES) await visit(v, path);
+        // The phone layout (spec: mobile below 768px), where the header and the cards stack.
+        await v.setViewportSize({ width: 390, height: 844 });
+        for (const path of PUBLIC_PAGES) await visit(v, path, `${path} (390px wide)`);
+        await v.setViewportSize({ width: 1280, height: 900 });
         // The login form with its validation errors shown.
         await v.goto(`${baseUrl()}/login`);
         await v.getByRole('tabpanel').getByRole('button', { name: /sign in/i }).click();
