@@ -11,10 +11,10 @@ describe('Earnings tab', () => {
   let api: FetchStub;
   afterEach(() => api.restore());
 
-  function setup(opts: { available?: number; active?: boolean; withdraw?: () => { status?: number; json?: unknown }; minWithdrawal?: number } = {}) {
+  function setup(opts: { available?: number; active?: boolean; withdraw?: () => { status?: number; json?: unknown }; minWithdrawal?: number; commission?: number } = {}) {
     let available = opts.available ?? 80;
     api = stubFetch({
-      ...(opts.minWithdrawal === undefined ? {} : { 'GET /api/settings': { json: { data: { serviceFee: 10, walletFee: 20, cancellationFee: 0, noShowFee: 0, minWithdrawal: opts.minWithdrawal } } } }),
+      ...(opts.minWithdrawal === undefined ? {} : { 'GET /api/settings': { json: { data: { serviceFee: 10, walletFee: opts.commission ?? 20, cancellationFee: 0, noShowFee: 0, minWithdrawal: opts.minWithdrawal } } } }),
       'GET /pay/providers/summary': () => ({ json: { providerId: PROVIDER_ID, available, weekEarnings: 80, monthEarnings: 120.5 } }),
       [`GET /api/providers/${PROVIDER_ID}/stripe-status`]: {
         json: { data: { providerId: PROVIDER_ID, stripeAccountId: opts.active === false ? null : ACCOUNT, stripeAccountStatus: opts.active === false ? null : 'active', status: null } },
@@ -29,6 +29,15 @@ describe('Earnings tab', () => {
     renderWithStore(<EarningsTab providerId={PROVIDER_ID} />, { user: providerUser(), path: '/provider/dashboard' });
     return userEvent.setup();
   }
+
+  it("states the split of card jobs from the admin's commission in force", async () => {
+    setup({ minWithdrawal: 5, commission: 15 });
+    expect(
+      await screen.findByText(
+        'Card jobs credit your wallet 85% of the job amount (15% platform commission). Each job keeps the split in force when the customer confirmed it.',
+      ),
+    ).toBeInTheDocument();
+  });
 
   it('shows available, this week and this month', async () => {
     setup();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorStatus } from '../../../shared/api/api-error';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney, formatNumber } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { paymentsEarningsMessages } from '../../../shared/i18n/locales/en/payments';
 import { Trans } from '../../../shared/i18n/trans';
@@ -9,6 +9,7 @@ import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { useGetEarningsSummaryQuery, useGetStripeStatusQuery, useWithdrawMutation } from '../api';
+import { usePlatformFees } from '../hooks/use-platform-fees';
 import { WITHDRAWAL_TOASTS, type WithdrawalProblem } from '../withdrawal';
 import { WithdrawDialog } from './withdraw-dialog';
 
@@ -30,6 +31,8 @@ export function EarningsTab({ providerId }: { providerId: string }) {
   const status = useGetStripeStatusQuery(providerId);
   const [withdraw, { isLoading: withdrawing }] = useWithdrawMutation();
   const [open, setOpen] = useState(false);
+  // The commission in force (the admin's setting): what the next confirmed card job will credit.
+  const { commissionPercent } = usePlatformFees();
   const connected = status.data?.stripeAccountStatus === 'active';
   const accountId = connected ? status.data?.stripeAccountId : null;
 
@@ -68,6 +71,7 @@ export function EarningsTab({ providerId }: { providerId: string }) {
           <p className="stat__value">{formatMoney(monthEarnings)}</p>
         </div>
       </div>
+      <p className="muted earnings__split">{t.split({ share: formatNumber(100 - commissionPercent), commission: formatNumber(commissionPercent) })}</p>
       <div className="earnings__actions">
         <Button onClick={() => setOpen(true)} disabled={!connected}>
           {t.withdraw}

@@ -61,6 +61,9 @@ export const paymentsEarningsMessages = defineMessages('payments/earnings', {
   withdraw: 'Withdraw Funds',
   paymentSettings: 'Payment Settings',
   connectFirst: 'Connect your Stripe account in <1>Payment Settings</1> to withdraw your earnings.',
+  split: params<{ share: string | number; commission: string | number }>(
+    'Card jobs credit your wallet {share}% of the job amount ({commission}% platform commission). Each job keeps the split in force when the customer confirmed it.',
+  ),
 });
 
 export const paymentsWithdrawMessages = defineMessages('payments/withdraw', {
