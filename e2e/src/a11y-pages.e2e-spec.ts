@@ -276,6 +276,12 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
         await c.getByRole('status', { name: 'Status: En Route' }).waitFor({ timeout: 15000 });
         await settled(c);
         await check(c, '/tracking/:id (en route)');
+        await c.setViewportSize({ width: 390, height: 844 });
+        await check(c, '/tracking/:id (en route, 390px wide)');
+        await p.setViewportSize({ width: 390, height: 844 });
+        await check(p, '/provider/tracking/:id (en route, 390px wide)');
+        await c.setViewportSize({ width: 1280, height: 900 });
+        await p.setViewportSize({ width: 1280, height: 900 });
         await c.getByRole('button', { name: 'Request Extra Service' }).click();
         const extra = c.getByRole('dialog');
         await extra.waitFor();
@@ -360,6 +366,10 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
           await visit(p, path, `${path} (provider)`);
         }
         for (const path of ['/dashboard', ...PUBLIC_SIGNED_IN]) await visit(c, path, `${path} (customer)`);
+        await c.setViewportSize({ width: 390, height: 844 });
+        await visit(c, '/dashboard', '/dashboard (390px wide)');
+        await p.setViewportSize({ width: 390, height: 844 });
+        await visit(p, '/provider/dashboard', '/provider/dashboard (390px wide)');
       },
     );
   }, 240000); // two browsers through a whole job with some 40 checks: slow on a loaded CI machine
