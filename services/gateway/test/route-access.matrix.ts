@@ -32,6 +32,9 @@ export const ROUTE_ACCESS: Record<string, Record<Persona, Cell>> = {
   'GET /api/service-requests': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 403, admin: 'ok' },
   'GET /api/service-requests/{id}': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 403, admin: 'ok' },
   'PUT /api/service-requests/{id}': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  // Job chat: the parties of an accepted job (ownership in route-ownership.matrix.ts); admins read any, never write.
+  'GET /api/service-requests/{id}/messages': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'POST /api/service-requests/{id}/messages': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /api/bids': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /api/bids': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 403, admin: 'ok' },
   'GET /api/bids/{id}': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 403, admin: 'ok' },

@@ -79,6 +79,12 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
   },
   'PUT /api/service-requests/{id} #cancel accepted': { call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}`, body: { data: { tireStatus: 'Cancelled' } } }), ...NEVER },
   'PUT /api/service-requests/{id} #arrive': { call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}`, body: { data: { tireStatus: 'In Progress' } } }), ...NEVER },
+  // Job chat: only the customer and the accepted provider (C bid on it and was not chosen: refused too).
+  'GET /api/service-requests/{id}/messages': { call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}/messages` }), ...NEVER },
+  'POST /api/service-requests/{id}/messages': {
+    call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}/messages`, body: { data: { text: 'let me in', clientMessageId: '6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f' } } }),
+    ...NEVER,
+  },
   'PUT /api/service-requests/{id} #budget': { call: (w) => ({ path: `/api/service-requests/${w.openRequestId}`, body: { data: { budget: 5 } } }), ...NEVER },
   // A list filtered on someone else is refused outright (or, for the other role, empty: nothing of A is its).
   // C sees the one still open (offered to it), not A's accepted or completed requests it was offered before.

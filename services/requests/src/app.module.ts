@@ -7,6 +7,7 @@ import { RequestsConfigModule } from './common/requests-config.module';
 import type { RequestsConfig } from './config';
 import { REQUESTS_ENTITIES, REQUESTS_MIGRATIONS, REQUESTS_SCHEMA } from './database/database';
 import { HealthController } from './health/health.controller';
+import { JobChatModule } from './job-chat/job-chat.module';
 import { JobProgressModule } from './job-progress/job-progress.module';
 import { MatchingModule } from './matching/matching.module';
 import { PhotosModule } from './photos/photos.module';
@@ -44,6 +45,7 @@ export class AppModule {
         JobProgressModule,
         RatingsModule,
         PhotosModule,
+        JobChatModule,
       ],
       controllers: [HealthController],
     };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from '../common/actor';
 import { CANCEL_ROLES, PAYMENT_METHODS, REQUEST_STATUSES } from '../common/constants';
 import { bidSnapshotSchema, requestOfferSchema } from '../requests/events';
+import { jobMessageViewSchema } from '../requests/job-chat';
 
 /**
  * The real-time channel of spec section 7: event names and payloads in both directions. The server
@@ -25,6 +26,8 @@ export const SERVER_EVENTS = {
   requestOffered: 'request_offered',
   /** To the customer and the offered providers: no bid was accepted in time, the request expired. */
   requestExpired: 'request_expired',
+  /** To both parties of an accepted job: a job chat message (the sender's other tabs and devices too). */
+  jobMessage: 'job_message',
   /** A refused client event (e.g. `join` for someone else); nothing was changed. */
   error: 'error',
 } as const;
@@ -161,6 +164,10 @@ export type RequestOfferedPayload = z.infer<typeof requestOfferedPayloadSchema>;
 export const requestExpiredPayloadSchema = z.object({ requestId: id, tireStatus: z.literal('Expired'), expiredAt: isoDate });
 export type RequestExpiredPayload = z.infer<typeof requestExpiredPayloadSchema>;
 
+/** `job_message`: a message of a job's chat (the stored message, as GET .../messages lists it). */
+export const jobMessagePayloadSchema = jobMessageViewSchema;
+export type JobMessagePayload = z.infer<typeof jobMessagePayloadSchema>;
+
 /** `driver_location`: the provider's latest point, to the customer tracking the job. */
 export const driverLocationPayloadSchema = z.object({
   lat: z.number(),
@@ -193,6 +200,7 @@ export interface ServerToClientEvents {
   driver_location: (p: DriverLocationPayload) => void;
   request_offered: (p: RequestOfferedPayload) => void;
   request_expired: (p: RequestExpiredPayload) => void;
+  job_message: (p: JobMessagePayload) => void;
   error: (p: SocketErrorPayload) => void;
 }
 

@@ -6,3 +6,4 @@ export * from './job-progress';
 export * from './ratings';
 export * from './lifecycle';
 export * from './photo-access';
+export * from './job-chat';

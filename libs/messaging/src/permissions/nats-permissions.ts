@@ -19,6 +19,7 @@ import {
   GetMe,
   GetServiceRequest,
   GetSettings,
+  JobMessageSent,
   SettingsUpdated,
   IdentityPing,
   LOCATION_POINT_SUBJECT,
@@ -91,8 +92,9 @@ const INTERNAL_COMMANDS: ReadonlyArray<readonly [AnyCommandDef, readonly NatsSer
 const ALSO_SENT_BY: ReadonlyArray<readonly [AnyCommandDef, readonly NatsService[]]> = [
   // Confirmation of a card job captures the hold.
   [CapturePayment, ['requests']],
-  // The map key of the platform settings for the geocoding/directions proxy; the fees payments applies.
-  [GetSettings, ['dispatch', 'payments']],
+  // The map key of the platform settings for the geocoding/directions proxy; the fees payments applies; the
+  // messaging toggle the job chat obeys.
+  [GetSettings, ['dispatch', 'payments', 'requests']],
   // Realtime: a socket's profile and request membership, and the job emits (arrived, job_completed, job_canceled).
   [GetMe, ['realtime']],
   [GetServiceRequest, ['realtime']],
@@ -171,6 +173,7 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [RequestCancelled, 'realtime-request-cancelled'],
     [RequestOffered, 'realtime-request-offered'],
     [RequestExpired, 'realtime-request-expired'],
+    [JobMessageSent, 'realtime-job-message-sent'],
   ),
   // Session revocations (a role, approval or password change) applied to the session state in Redis.
   gateway: consumers([UserSessionsRevoked, 'gateway-user-sessions-revoked']),
@@ -187,6 +190,8 @@ const CORE_SUBSCRIBE: Readonly<Partial<Record<NatsService, readonly string[]>>> 
   gateway: [CONTENT_EVENTS_WILDCARD],
   // Every payments replica drops its copy of the fee settings when they change.
   payments: [SettingsUpdated.subject],
+  // Every requests replica drops its copy of the messaging toggle (the job chat) when the settings change.
+  requests: [SettingsUpdated.subject],
 };
 
 /** Every command and query of libs/contracts. */

@@ -8,12 +8,13 @@ import type { RealtimeConfig } from '../config';
 import { SocketServer } from '../sockets/socket-server.service';
 import { DeliveryLedger } from './delivery-ledger';
 import type { Emission, FanoutRoute } from './emission';
+import { JOB_CHAT_ROUTES } from './job-chat.routes';
 import { JOB_ROUTES } from './job.routes';
 import { REQUESTS_ROUTES } from './requests.routes';
 
 /** Every route this node serves; later issues append theirs (dispatch, payments). */
 export const FANOUT_ROUTES = Symbol('FANOUT_ROUTES');
-export const DEFAULT_FANOUT_ROUTES: FanoutRoute[] = [...REQUESTS_ROUTES, ...JOB_ROUTES];
+export const DEFAULT_FANOUT_ROUTES: FanoutRoute[] = [...REQUESTS_ROUTES, ...JOB_ROUTES, ...JOB_CHAT_ROUTES];
 
 const MAX_BACKOFF_MS = 30_000;
 /** Events of one consumer handled concurrently (see start()). */

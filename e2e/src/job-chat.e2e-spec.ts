@@ -1,0 +1,257 @@
+// Issue 13 item 4 through the gateway: the job chat between a customer and the provider of an accepted job. People
+// sign up and act through the API as the app does: a provider registers, the admin approves it, it goes online; a
+// customer registers and posts a cash request; the provider bids, the customer accepts. Both hold a socket as the
+// tracking screens do. Messages go both ways over REST and arrive live (`job_message`) on the other party's socket
+// exactly once, a retried send included; strangers are refused; with the admin's `messaging` toggle off the chat is
+// refused (403 MESSAGING_DISABLED) and the admin still reads it. The toggle is put back at the end (the stack is
+// shared by the files of the run, which run in band).
+import crypto from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import { baseUrl, demoLogin } from './support/stack-env';
+
+interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let body = {} as T;
+  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
+  return { status: res.status, body, text };
+}
+
+async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await call<T>(method, path, opts);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface ErrorBody {
+  error: { status: number; code: string; message: string; details?: { reason?: string } };
+}
+interface Message {
+  id: string;
+  requestId: string;
+  senderRole: 'customer' | 'provider';
+  text: string;
+  clientMessageId: string;
+}
+
+// Far from the seeded providers (San Francisco) and from the other e2e files' places: the request reaches only ours.
+const PROVIDER_AT = { lat: 40.7608, lng: -111.891 };
+const CUSTOMER_AT = { lat: 40.768, lng: -111.891 };
+
+describe('job chat through the gateway: both parties of an accepted job, live on each socket once, obeying the messaging toggle', () => {
+  const id = crypto.randomBytes(4).toString('hex');
+  let admin: string;
+  let messagingWas: boolean;
+  let provider: { token: string; userId: string; providerId: string };
+  let customer: { token: string; userId: string };
+  let stranger: { token: string };
+  let requestId: string;
+  const sockets: Socket[] = [];
+  const received: Record<'customer' | 'provider', Message[]> = { customer: [], provider: [] };
+
+  async function signUp(role: 'customer' | 'provider', who: string): Promise<{ token: string; userId: string }> {
+    const email = `chat-${who}-${id}@example.com`;
+    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
+      body: { username: email, email, password: `Chat-${id}-pw`, role },
+    });
+    return { token: res.jwt, userId: res.user.id };
+  }
+
+  async function aCustomer(who: string): Promise<{ token: string; userId: string }> {
+    const c = await signUp('customer', who);
+    await ok('POST', '/api/customers', { token: c.token, body: { data: { fullName: `Casey ${who} ${id}`, phone: '555-010-5151', user: c.userId } } });
+    return c;
+  }
+
+  /** A socket as the tracking screens hold one: joined with the request; every `job_message` it hears kept. */
+  async function connect(token: string, join: { userId: string; role: 'customer' | 'provider' }, into: Message[]): Promise<Socket> {
+    const socket = io(baseUrl(), { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
+    sockets.push(socket);
+    socket.on('job_message' as never, ((m: Message) => into.push(m)) as never);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the ${join.role} socket did not join`)), 15000);
+      socket.on('connect', () => {
+        socket.emit('join' as never, { ...join, requestId } as never, ((a: { ok: boolean }) => {
+          clearTimeout(timer);
+          if (a.ok) resolve();
+          else reject(new Error(`join refused: ${JSON.stringify(a)}`));
+        }) as never);
+      });
+    });
+    return socket;
+  }
+
+  const post = (token: string, text: string, clientMessageId: string = crypto.randomUUID()) =>
+    call<{ data: Message } & ErrorBody>('POST', `/api/service-requests/${requestId}/messages`, { token, body: { data: { text, clientMessageId } } });
+
+  /** Waits until both sockets heard `ids`, then a quiet second more, so a late duplicate would be caught. */
+  async function settle(ids: string[]): Promise<void> {
+    await eventually('the messages on both sockets', async () =>
+      ids.every((m) => received.customer.some((x) => x.id === m) && received.provider.some((x) => x.id === m)),
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+
+  const copies = (side: 'customer' | 'provider', messageId: string): number => received[side].filter((m) => m.id === messageId).length;
+
+  beforeAll(async () => {
+    const a = demoLogin('admin');
+    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+    messagingWas = (await ok<{ data: { messaging: boolean } }>('GET', '/api/settings', { token: admin })).data.messaging;
+    if (!messagingWas) await ok('PUT', '/api/settings', { token: admin, body: { data: { messaging: true } } });
+
+    // The provider's application, approval and Online switch.
+    const p = await signUp('provider', 'provider');
+    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
+      token: p.token,
+      body: {
+        data: {
+          businessName: `Wasatch Tires ${id}`,
+          fullName: 'Dana Chat',
+          hourlyRate: 70,
+          yearsExperience: 5,
+          service_types: ['Flat Tire Repair'],
+          serviceArea: { radius: 10 },
+          vehicleSpecs: null,
+          phone: '555-010-5252',
+          user: p.userId,
+          online: false,
+        },
+      },
+    });
+    const providerId = profile.data.documentId;
+    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
+    await ok('PUT', `/api/providers/${providerId}/presence`, { token: p.token, body: { online: true, position: { ...PROVIDER_AT, accuracy: 10 } } });
+    provider = { ...p, providerId };
+
+    customer = await aCustomer('customer');
+    stranger = await aCustomer('stranger');
+
+    // The customer posts a cash request; the provider bids once it reached it; the customer accepts.
+    const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
+      token: customer.token,
+      body: {
+        data: {
+          tireSize: '225/65/R17',
+          serviceType: 'Flat Tire Repair',
+          budget: 90,
+          paymentMethod: 'cash',
+          description: `chat ${id}`,
+          location: { address: 'Temple Square, Salt Lake City', ...CUSTOMER_AT },
+          ...CUSTOMER_AT,
+          address: 'Temple Square, Salt Lake City',
+          tireStatus: 'Bids Open',
+        },
+      },
+    });
+    requestId = created.data.documentId;
+    const bid = await eventually('the request offered to the provider', async () => {
+      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
+        token: provider.token,
+        body: { data: { requestId, amount: 85, estimatedArrival: 15 } },
+      });
+      return res.status === 201 ? res.body.data : null;
+    });
+    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+
+    await connect(customer.token, { userId: customer.userId, role: 'customer' }, received.customer);
+    await connect(provider.token, { userId: provider.providerId, role: 'provider' }, received.provider);
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    if (admin && messagingWas !== undefined) await ok('PUT', '/api/settings', { token: admin, body: { data: { messaging: messagingWas } } });
+  });
+
+  it('messages both ways arrive live on the other party (and the sender\'s own socket) exactly once, a retried send included, and read back newest first', async () => {
+    const fromCustomer = await post(customer.token, '  The car is in the north lot  ');
+    expect(fromCustomer.status).toBe(201);
+    expect(fromCustomer.body.data).toMatchObject({ requestId, senderRole: 'customer', text: 'The car is in the north lot' });
+
+    const retryId = crypto.randomUUID();
+    const fromProvider = await post(provider.token, 'Ten minutes away', retryId);
+    expect(fromProvider.status).toBe(201);
+    // The app retries after a lost answer: the same message, nothing new for anyone.
+    const retried = await post(provider.token, 'Ten minutes away', retryId);
+    expect(retried.body.data.id).toBe(fromProvider.body.data.id);
+
+    const ids = [fromCustomer.body.data.id, fromProvider.body.data.id];
+    await settle(ids);
+    for (const m of ids) expect({ m, customer: copies('customer', m), provider: copies('provider', m) }).toEqual({ m, customer: 1, provider: 1 });
+    expect(received.provider.find((m) => m.id === fromCustomer.body.data.id)).toMatchObject({ senderRole: 'customer', text: 'The car is in the north lot' });
+    expect(received.customer.find((m) => m.id === fromProvider.body.data.id)).toMatchObject({ senderRole: 'provider', text: 'Ten minutes away' });
+
+    for (const token of [customer.token, provider.token, admin]) {
+      const page = await ok<{ data: Message[]; meta: { canSend: boolean; pagination: { total: number } } }>('GET', `/api/service-requests/${requestId}/messages`, { token });
+      expect(page.data.map((m) => m.text)).toEqual(['Ten minutes away', 'The car is in the north lot']);
+      expect(page.meta).toMatchObject({ canSend: token !== admin, pagination: { total: 2 } });
+    }
+  });
+
+  it('refuses another customer, an admin writing, and an empty or too long text (400 with the message)', async () => {
+    const before = received.provider.length;
+    expect((await post(stranger.token, 'hello?')).body.error).toMatchObject({ status: 403, code: 'NOT_OWNER' });
+    expect((await call<ErrorBody>('GET', `/api/service-requests/${requestId}/messages`, { token: stranger.token })).status).toBe(403);
+    expect((await post(admin, 'admin here')).body.error).toMatchObject({ status: 403, code: 'ROLE_NOT_ALLOWED' });
+    expect((await post(customer.token, '   ')).body.error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    const long = await post(customer.token, 'x'.repeat(1001));
+    expect(long.body.error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(long.text).toContain('A message is at most 1000 characters');
+    expect((await call('POST', `/api/service-requests/${requestId}/messages`, { body: { data: { text: 'hi', clientMessageId: crypto.randomUUID() } } })).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(received.provider.length).toBe(before);
+  });
+
+  it("with the admin's messaging toggle off the parties are refused (403 MESSAGING_DISABLED) and nothing reaches a socket; the admin still reads; on again it works", async () => {
+    await ok('PUT', '/api/settings', { token: admin, body: { data: { messaging: false } } });
+    const before = { customer: received.customer.length, provider: received.provider.length };
+    try {
+      // Probed with a read (a write probe could land while requests still has messaging on).
+      await eventually('requests to see messaging off', async () => {
+        const res = await call<ErrorBody>('GET', `/api/service-requests/${requestId}/messages`, { token: customer.token });
+        return res.status === 403;
+      });
+      const refused = await post(customer.token, 'are you there?');
+      expect(refused.body.error).toMatchObject({ code: 'FORBIDDEN', message: 'Messaging is turned off on this platform', details: { reason: 'MESSAGING_DISABLED' } });
+      expect((await post(provider.token, 'still here')).body.error).toMatchObject({ status: 403, details: { reason: 'MESSAGING_DISABLED' } });
+      expect((await call<ErrorBody>('GET', `/api/service-requests/${requestId}/messages`, { token: provider.token })).body.error).toMatchObject({
+        status: 403,
+        details: { reason: 'MESSAGING_DISABLED' },
+      });
+      expect((await ok<{ data: Message[] }>('GET', `/api/service-requests/${requestId}/messages`, { token: admin })).data).toHaveLength(2);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect({ customer: received.customer.length, provider: received.provider.length }).toEqual(before);
+    } finally {
+      await ok('PUT', '/api/settings', { token: admin, body: { data: { messaging: true } } });
+    }
+    const back = await eventually('requests to see messaging on', async () => {
+      const res = await post(provider.token, 'back online');
+      return res.status === 201 ? res.body.data : null;
+    });
+    await settle([back.id]);
+    expect(copies('customer', back.id)).toBe(1);
+  });
+});
