@@ -20,6 +20,7 @@ import { RequestEnded } from '../../requests/components/request-ended';
 import { useConfirmCompletionMutation, useGetJobQuery } from '../api';
 import { estimateMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
+import { JobChatPanel } from '../chat/job-chat-panel';
 import { useRouteLine } from '../hooks/use-route-line';
 import { useSubmitRating } from '../hooks/use-submit-rating';
 import { serviceTypeLabel } from '../tracking-labels';
@@ -206,6 +207,7 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
       </div>
       <div className="tracking__side">
         <ProviderCard provider={request.provider ?? request.accepted_bid?.provider ?? null} estimate={estimate} status={status} />
+        <JobChatPanel requestId={requestId} role="customer" socket={socket} />
         <JobDetails request={request} costLabel={tCustomer.price} />
         <HelpSection onExtraService={live ? () => setExtraOpen(true) : undefined} />
         {state.stage === 'en-route' && (

@@ -283,3 +283,30 @@ export const trackingOutboxMessages = defineMessages('tracking/outbox', {
   arrivedNotRecorded: 'Your arrival could not be recorded.',
   completedNotRecorded: 'Your completion report could not be recorded.',
 });
+
+/** The job chat panel of both tracking screens (issue 13 item 4) and its read-only log. */
+export const trackingChatMessages = defineMessages('tracking/chat', {
+  title: 'Messages',
+  customerIntro: 'Write to your provider about this job.',
+  providerIntro: 'Write to your customer about this job.',
+  conversation: 'Conversation',
+  loading: 'Loading messages...',
+  loadFailed: 'Could not load the messages.',
+  empty: 'No messages yet.',
+  earlier: 'Show earlier messages',
+  you: 'You',
+  customer: 'Customer',
+  provider: 'Provider',
+  from: params<{ name: string; time: string }>('{name}, {time}'),
+  messageLabel: 'Message',
+  hint: 'Enter sends, Shift+Enter starts a new line.',
+  characters: params<{ used: string; max: string }>('{used}/{max} characters'),
+  send: 'Send',
+  sending: 'Sending...',
+  textRequired: 'Type a message before sending',
+  textTooLong: 'A message is at most 1000 characters',
+  sendFailed: 'Your message was not sent. Try again.',
+  disabled: 'Messaging is turned off.',
+  closed: 'This job has ended: the chat is read-only.',
+  newMessage: params<{ name: string; text: string }>('New message from {name}: {text}'),
+});
