@@ -5,6 +5,7 @@ import { adminPageMessages } from '../../../shared/i18n/locales/en/admin';
 import { Button } from '../../../shared/ui/button';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useLogout } from '../../auth/hooks/use-logout';
+import { AdminRequests } from '../components/admin-requests';
 import { AdminStats } from '../components/admin-stats';
 import { AuditLog } from '../components/audit-log';
 import { HomepageSettings } from '../components/homepage-settings';
@@ -12,7 +13,7 @@ import { ProviderApprovals } from '../components/provider-approvals';
 import { SystemSettings } from '../components/system-settings';
 import { UserManagement } from '../components/user-management';
 
-type AdminTab = 'approvals' | 'users' | 'settings' | 'homepage' | 'audit';
+type AdminTab = 'approvals' | 'users' | 'requests' | 'settings' | 'homepage' | 'audit';
 
 /** /admin: the stat tiles and the admin tabs (the spec's hidden Reports and Analytics tabs are not shown). */
 export function AdminPage() {
@@ -37,6 +38,7 @@ export function AdminPage() {
         items={[
           { id: 'approvals', label: t.approvals, panel: <ProviderApprovals /> },
           { id: 'users', label: t.users, panel: <UserManagement /> },
+          { id: 'requests', label: t.requests, panel: <AdminRequests /> },
           { id: 'settings', label: t.settings, panel: <SystemSettings /> },
           { id: 'homepage', label: t.homepage, panel: <HomepageSettings /> },
           { id: 'audit', label: t.audit, panel: <AuditLog /> },

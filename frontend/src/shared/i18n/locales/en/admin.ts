@@ -11,6 +11,7 @@ export const adminPageMessages = defineMessages('admin/page', {
   settings: 'System Settings',
   homepage: 'Homepage Settings',
   audit: 'Audit',
+  requests: 'Requests',
 });
 
 export const adminMessagesMessages = defineMessages('admin/messages', {
@@ -293,4 +294,33 @@ export const adminRolesMessages = defineMessages('admin/roles', {
   customer: 'customer',
   provider: 'provider',
   admin: 'admin',
+});
+
+/** The Requests tab: every service request and a request's page with its job chat (issue 13 item 4). */
+export const adminRequestsMessages = defineMessages('admin/requests', {
+  title: 'Service Requests',
+  caption: 'Service requests, newest first',
+  loading: 'Loading requests...',
+  loadFailed: 'Could not load the requests.',
+  empty: 'No requests yet.',
+  refresh: 'Refresh',
+  created: 'Created',
+  service: 'Service',
+  status: 'Status',
+  customer: 'Customer',
+  provider: 'Provider',
+  amount: 'Amount',
+  address: 'Address',
+  actions: 'Actions',
+  noProvider: 'None yet',
+  view: 'View',
+  viewLabel: params<{ customer: string; date: string }>('View the request of {customer}, {date}'),
+  pages: 'Pages',
+  newer: 'Newer',
+  older: 'Older',
+  pageOf: params<{ page: number; count: number }>('Page {page} of {count}'),
+  requestTitle: 'Service Request',
+  chatTitle: 'Job chat',
+  chatReadOnly: 'Read-only: only the customer and the provider write here.',
+  noChat: 'No chat: no bid was accepted.',
 });
