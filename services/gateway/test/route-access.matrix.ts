@@ -71,6 +71,8 @@ export const ROUTE_ACCESS: Record<string, Record<Persona, Cell>> = {
   'POST /pay/api/attach/customer': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /pay/api/cards': { anonymous: 401, noRole: 403, customer: 'ok', provider: 403, pendingProvider: 403, admin: 403 },
   'GET /pay/api/payments/request/{requestId}': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  // A card tip: payments takes it from the job's customer only (ownership in route-ownership.matrix.ts).
+  'POST /pay/api/payments/request/{requestId}/tip': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /pay/payments/capture': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /pay/payments/void': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /pay/providers/create-account': { anonymous: 401, noRole: 403, customer: 403, provider: 'ok', pendingProvider: 'ok', admin: 'ok' },

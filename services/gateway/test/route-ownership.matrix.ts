@@ -123,6 +123,7 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
   'POST /pay/payments/void #A request': { call: (w) => ({ path: '/pay/payments/void', body: { requestId: w.acceptedRequestId } }), ...NEVER },
   'POST /pay/payments/void #A hold': { call: (w) => ({ path: '/pay/payments/void', body: { paymentIntentId: w.paymentIntentId } }), ...NEVER },
   'GET /pay/api/payments/request/{requestId}': { call: (w) => ({ path: `/pay/api/payments/request/${w.acceptedRequestId}` }), ...NEVER },
+  'POST /pay/api/payments/request/{requestId}/tip': { call: (w) => ({ path: `/pay/api/payments/request/${w.completedRequestId}/tip`, body: { amount: 500 } }), ...NEVER },
   'POST /pay/api/payments/authorize #for A request': {
     call: (w) => ({ path: '/pay/api/payments/authorize', body: { paymentMethodId: 'pm_card_visa', email: 'stranger@example.test', amount: 12000, requestId: w.acceptedRequestId } }),
     ...NEVER,

@@ -18,6 +18,7 @@ import { ReadModelEvents } from './read-model/read-model.events';
 import { WalletEvents } from './wallet/wallet.events';
 import { WalletService } from './wallet/wallet.service';
 import { PlatformFeesService } from './settings/platform-fees.service';
+import { TipsService } from './tips/tips.service';
 import { WebhooksService } from './webhooks/webhooks.service';
 
 export const SERVICE_NAME = 'payments';
@@ -55,6 +56,7 @@ export class AppModule {
         AccountsService,
         WalletService,
         WebhooksService,
+        TipsService,
         ReadModelEvents,
         WalletEvents,
         WithdrawalReconciler,

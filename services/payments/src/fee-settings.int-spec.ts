@@ -179,6 +179,8 @@ describe('payments applies the admin fee settings (real PostgreSQL, NATS, conten
       held: 65,
       captured: null,
       cancellationFee: null,
+      tip: null,
+      canTip: false,
     });
     expect(await client.send(GetRequestPayment, { actor: atTen.c, requestId: atTen.requestId })).toMatchObject({ status: 'held', cardFee: 10, held: 70 });
     const stranger = await client.send(GetRequestPayment, { actor: customer(), requestId: atFive.requestId }).then(

@@ -22,6 +22,8 @@ import {
   GetRequestPayment,
   type CardHoldView,
   type RequestPaymentView,
+  TipJob,
+  type TipView,
   Withdraw,
   type AttachCustomerView,
   type AuthorizationView,
@@ -45,6 +47,7 @@ import { CardsService } from './cards/cards.service';
 import { PAYMENTS_CONFIG } from './common/payments-config.token';
 import { PaymentsError } from './common/payments-errors';
 import type { PaymentsConfig } from './config';
+import { TipsService } from './tips/tips.service';
 import { WalletService } from './wallet/wallet.service';
 import { WebhooksService } from './webhooks/webhooks.service';
 
@@ -57,6 +60,7 @@ export class PaymentsController {
     private readonly accounts: AccountsService,
     private readonly wallet: WalletService,
     private readonly webhooks: WebhooksService,
+    private readonly tips: TipsService,
     @Inject(PAYMENTS_CONFIG) private readonly cfg: PaymentsConfig,
   ) {}
 
@@ -83,6 +87,11 @@ export class PaymentsController {
   @Command(GetRequestPayment)
   requestPayment(req: CommandParsed<typeof GetRequestPayment>): Promise<RequestPaymentView> {
     return this.authorizations.requestPayment(req.actor, req.requestId);
+  }
+
+  @Command(TipJob)
+  tip(req: CommandParsed<typeof TipJob>): Promise<TipView> {
+    return this.tips.tip(req.actor, req.requestId, req.body);
   }
 
   @Command(CheckCardHold)

@@ -12,6 +12,7 @@ import {
   paymentIntentIdSchema,
   stripeAccountIdSchema,
   stripeStatusBodySchema,
+  tipBodySchema,
   withdrawBodySchema,
 } from './schemas';
 import type {
@@ -26,6 +27,7 @@ import type {
   RequestPaymentView,
   SavedCardView,
   StripeStatusView,
+  TipView,
   VoidView,
   WalletTransactionView,
   WebhookResultView,
@@ -122,6 +124,9 @@ export const HandleStripeWebhook = defineCommand<WebhookResultView>()(
 
 /** The card money of one request, for its customer (or an admin). */
 export const GetRequestPayment = defineCommand<RequestPaymentView>()('payments.cmd.get-request-payment', withActor({ requestId: id }));
+
+/** A card tip for the caller's confirmed card job: 100% to the provider's wallet, only while the admin's tipping is on. */
+export const TipJob = defineCommand<TipView>()('payments.cmd.tip-job', withActor({ requestId: id, body: tipBodySchema }));
 
 export const PaymentsPing = defineCommand<{ ok: true }>()('payments.cmd.ping', z.object({}));
 

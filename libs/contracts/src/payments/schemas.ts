@@ -93,6 +93,24 @@ export const withdrawBodySchema = z
   });
 export type WithdrawBody = z.infer<typeof withdrawBodySchema>;
 
+/** A tip's bounds in cents: $1 to $500, whole cents (the payment summary's presets are within them). */
+export const TIP_LIMITS = { minCents: 100, maxCents: 50_000 } as const;
+
+/**
+ * POST /pay/api/payments/request/{requestId}/tip: a card tip of `amount` cents to the provider of the customer's
+ * confirmed card job, charged on the job's card. One tip per job: a retry of the same amount answers the same tip.
+ */
+export const tipBodySchema = z
+  .object({
+    amount: z.coerce
+      .number({ invalid_type_error: 'Tip amount is required' })
+      .int('Tip amount must be a whole number of cents')
+      .min(TIP_LIMITS.minCents, 'The smallest tip is $1.00')
+      .max(TIP_LIMITS.maxCents, 'The largest tip is $500.00'),
+  })
+  .strict();
+export type TipBody = z.infer<typeof tipBodySchema>;
+
 export const PAYMENT_ACCOUNT_STATUSES = ['pending', 'active'] as const;
 export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number];
 

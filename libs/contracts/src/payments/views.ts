@@ -38,6 +38,19 @@ export interface RequestPaymentView {
   captured: number | null;
   /** The cancellation fee kept from the hold, when the customer cancelled after acceptance. */
   cancellationFee: number | null;
+  /** The customer's card tip for the job once paid (dollars), else null ('Not applied'). */
+  tip: number | null;
+  /** Whether the customer may tip this job now: tipping on, a card job paid at confirmation, no tip yet. */
+  canTip: boolean;
+}
+
+/** A card tip (POST /pay/api/payments/request/{requestId}/tip): paid in full to the job's provider. */
+export interface TipView {
+  requestId: string;
+  /** Dollars. */
+  amount: number;
+  status: 'succeeded';
+  paymentIntentId: string;
 }
 
 export interface AttachCustomerView {
@@ -115,6 +128,8 @@ export interface EarningsSummaryView {
   available: number;
   weekEarnings: number;
   monthEarnings: number;
+  /** Tips received this month (dollars), included in monthEarnings. */
+  monthTips: number;
 }
 
 export interface WalletTransactionView {
@@ -123,7 +138,7 @@ export interface WalletTransactionView {
   createdAt: string;
   /** Dollars: positive credit, negative debit. */
   amount: number;
-  kind: 'job_credit' | 'cancellation_credit' | 'withdrawal' | 'withdrawal_reversal';
+  kind: 'job_credit' | 'cancellation_credit' | 'tip' | 'withdrawal' | 'withdrawal_reversal';
   /** A credit's gross: the job amount (or the cancellation fee) in dollars the share was taken from; null otherwise. */
   grossAmount: number | null;
   /** A credit's platform commission in percent, as in force when it was decided (stored, never recomputed). */

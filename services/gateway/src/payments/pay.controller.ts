@@ -15,6 +15,7 @@ import {
   GetRequestPayment,
   HandleStripeWebhook,
   ListSavedCards,
+  TipJob,
   VoidAuthorization,
   Withdraw,
   attachCustomerBodySchema,
@@ -24,6 +25,7 @@ import {
   dashboardLinkBodySchema,
   paymentIntentIdSchema,
   stripeAccountIdSchema,
+  tipBodySchema,
   withdrawBodySchema,
   type Actor,
   type AttachCustomerView,
@@ -35,6 +37,7 @@ import {
   type PaymentsConfigView,
   type RequestPaymentView,
   type SavedCardView,
+  type TipView,
   type VoidView,
   type WebhookResultView,
   type WithdrawalView,
@@ -98,6 +101,20 @@ export class PayController {
   requestPayment(@CurrentActor() actor: Actor, @Param('requestId') raw: string): Promise<RequestPaymentView> {
     const requestId = parseOrThrow(z.string().uuid(), raw, 'Request id');
     return this.rpc.send(GetRequestPayment, { actor, requestId });
+  }
+
+  @Post('api/payments/request/:requestId/tip')
+  @RouteConfig(abuseLimit('payment', 'account'))
+  @HttpCode(200)
+  @ApiRoute({
+    summary:
+      "Tip the provider of the caller's confirmed card job `amount` cents ($1 to $500) on the job's card, while the admin's tipping is on: 100% to the provider's wallet, one tip per job (a retry of the same amount answers the same tip)",
+    body: tipBodySchema,
+    errors: [400, 401, 403, 404, 409],
+  })
+  tip(@CurrentActor() actor: Actor, @Param('requestId') rawId: string, @Body() raw: unknown): Promise<TipView> {
+    const requestId = parseOrThrow(z.string().uuid(), rawId, 'Request id');
+    return this.rpc.send(TipJob, { actor, requestId, body: parseOrThrow(tipBodySchema, raw) }, 30_000);
   }
 
   @Post('payments/capture')

@@ -31,6 +31,7 @@ import { PaymentsError } from '../common/payments-errors';
 import { stripeFailure, toDomainError } from '../common/stripe-client';
 import { RequestRefEntity } from '../read-model/request-ref.entity';
 import { PlatformFeesService } from '../settings/platform-fees.service';
+import { TipEntity } from '../tips/tip.entity';
 import { AuthorizationEntity } from './authorization.entity';
 
 const ACTIVE = 'requires_capture';
@@ -244,8 +245,17 @@ export class AuthorizationsService {
     if (!isAdmin(known) && owner !== known.userId) throw PaymentsError.notYourPayment();
     const auth = rows.find((a) => a.status === 'succeeded') ?? rows.find((a) => a.status === ACTIVE) ?? rows[0] ?? null;
     if (!auth) {
-      return { requestId, status: 'none', cardFee: dollars((await this.fees.current()).cardFeeCents), held: null, captured: null, cancellationFee: null };
+      return { requestId, status: 'none', cardFee: dollars((await this.fees.current()).cardFeeCents), held: null, captured: null, cancellationFee: null, tip: null, canTip: false };
     }
+    const tip = await this.dataSource.getRepository(TipEntity).findOne({ where: { requestId } });
+    const tipPaid = tip?.status === 'succeeded' ? dollars(tip.amountCents) : null;
+    // The summary offers a tip when the tip command would take one (its own checks decide; this only shows the section).
+    const canTip =
+      owner === known.userId &&
+      auth.status === 'succeeded' &&
+      auth.cancellationFeeCents === null &&
+      tip?.status !== 'succeeded' &&
+      (await this.fees.current().then((f) => f.tippingEnabled, () => false));
     const status: RequestPaymentView['status'] =
       auth.status === 'succeeded' ? (auth.cancellationFeeCents !== null ? 'cancellation_fee' : 'captured') : auth.status === ACTIVE ? 'held' : 'released';
     return {
@@ -255,6 +265,8 @@ export class AuthorizationsService {
       held: auth.status === ACTIVE ? dollars(auth.amountCents) : null,
       captured: auth.status === 'succeeded' && auth.capturedCents !== null ? dollars(auth.capturedCents) : null,
       cancellationFee: auth.cancellationFeeCents !== null ? dollars(auth.cancellationFeeCents) : null,
+      tip: tipPaid,
+      canTip,
     };
   }
 

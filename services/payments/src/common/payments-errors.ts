@@ -38,5 +38,14 @@ export const PaymentsError = {
     new DomainError('BAD_REQUEST', WITHDRAWAL_MESSAGES.insufficient, [{ path: 'amount', message: WITHDRAWAL_MESSAGES.insufficient, title: 'Insufficient Balance' }]),
   withdrawalFailed: (withdrawalId: string, reason: string) =>
     new DomainError('UNAVAILABLE', WITHDRAWAL_MESSAGES.failed, { title: 'Withdrawal Failed', withdrawalId, reason }),
+  tippingOff: () => new DomainError('FORBIDDEN', 'Tipping is turned off right now.', { reason: 'TIPPING_OFF' }),
+  tipCardJobsOnly: () =>
+    new DomainError('CONFLICT', 'Tips are paid by card: only a job paid by card can be tipped. A cash job can be tipped in cash.', { reason: 'TIP_CARD_ONLY' }),
+  tipNotConfirmed: () => new DomainError('CONFLICT', 'You can tip once you have confirmed the job is completed.', { reason: 'TIP_NOT_CONFIRMED' }),
+  tipAlreadyGiven: (cents: number) =>
+    new DomainError('CONFLICT', `You already tipped $${(cents / 100).toFixed(2)} for this job: a job takes one tip.`, { reason: 'TIP_ALREADY_GIVEN', tip: cents / 100 }),
+  tipInProgress: (cents: number) =>
+    new DomainError('CONFLICT', `A tip of $${(cents / 100).toFixed(2)} for this job is being charged: try again with that amount to finish it.`, { reason: 'TIP_IN_PROGRESS', tip: cents / 100 }),
+  requestNotFound: () => new DomainError('NOT_FOUND', 'Service request not found'),
   badSignature: (reason: string) => new DomainError('BAD_REQUEST', `Webhook refused: ${reason}`),
 };

@@ -5,6 +5,7 @@ import { SavedCardEntity } from '../cards/saved-card.entity';
 import { StripeCustomerEntity } from '../cards/stripe-customer.entity';
 import { ProviderRefEntity } from '../read-model/provider-ref.entity';
 import { RequestRefEntity } from '../read-model/request-ref.entity';
+import { TipEntity } from '../tips/tip.entity';
 import { WalletEntryEntity } from '../wallet/wallet-entry.entity';
 import { WalletEntity } from '../wallet/wallet.entity';
 import { WithdrawalEntity } from '../wallet/withdrawal.entity';
@@ -15,6 +16,7 @@ import { RequestProgress1767600000000 } from './migrations/1767600000000-Request
 import { ProviderApproval1767600000001 } from './migrations/1767600000001-ProviderApproval';
 import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
 import { FeeSplits1768200000000 } from './migrations/1768200000000-FeeSplits';
+import { Tips1768400000000 } from './migrations/1768400000000-Tips';
 
 export { PAYMENTS_SCHEMA } from './database.constants';
 
@@ -30,6 +32,7 @@ export const PAYMENTS_ENTITIES = [
   WalletEntryEntity,
   WithdrawalEntity,
   WebhookEventEntity,
+  TipEntity,
   OutboxEntity,
   InboxEntity,
 ];
@@ -42,4 +45,5 @@ export const PAYMENTS_MIGRATIONS = [
   ProviderApproval1767600000001,
   OutboxHeaders1768100000000,
   FeeSplits1768200000000,
+  Tips1768400000000,
 ];

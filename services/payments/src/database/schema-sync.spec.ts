@@ -24,7 +24,7 @@ describe('payments schema', () => {
 
   it('is exactly what the entities describe once the migrations ran', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitPayments1767225700000', 'OutboxInbox1767225700001', 'RequestProgress1767600000000', 'ProviderApproval1767600000001', 'OutboxHeaders1768100000000', 'FeeSplits1768200000000']);
+    expect(ran).toEqual(['InitPayments1767225700000', 'OutboxInbox1767225700001', 'RequestProgress1767600000000', 'ProviderApproval1767600000001', 'OutboxHeaders1768100000000', 'FeeSplits1768200000000', 'Tips1768400000000']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
@@ -42,12 +42,14 @@ describe('payments schema', () => {
         'request_refs',
         'saved_cards',
         'stripe_customers',
+        'tips',
         'wallet_entries',
         'wallets',
         'webhook_events',
         'withdrawals',
       ]);
       // Down migrations undo everything.
+      await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();

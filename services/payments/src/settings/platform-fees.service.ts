@@ -3,7 +3,7 @@ import { DomainError, GetSettings, SettingsUpdated } from '@tiredash/contracts';
 import { MessagingClient, MessagingConnection, namespacedSubject } from '@tiredash/messaging';
 import type { Subscription } from 'nats';
 
-/** The money settings payments applies, in cents and percent (content owns them: the admin's System Settings). */
+/** The money settings payments applies, in cents and percent, and the tipping toggle (content owns them: the admin's System Settings). */
 export interface PlatformFees {
   /** The card processing fee added to a card job's hold and capture. */
   cardFeeCents: number;
@@ -13,6 +13,8 @@ export interface PlatformFees {
   cancellationFeeCents: number;
   /** The smallest withdrawal. */
   minWithdrawalCents: number;
+  /** The admin's `tipping` toggle: customers may add a card tip to a confirmed card job. */
+  tippingEnabled: boolean;
 }
 
 /** Seconds a loaded copy is trusted when no change event came (a lost event heals within this). */
@@ -72,6 +74,7 @@ export class PlatformFeesService implements OnApplicationBootstrap, OnApplicatio
         commissionPercent: s.walletFee,
         cancellationFeeCents: s.cancellationFee * 100,
         minWithdrawalCents: s.minWithdrawal * 100,
+        tippingEnabled: s.tipping,
       };
       if (generation === this.generation) this.cached = { fees, until: Date.now() + PLATFORM_FEES_MAX_AGE_MS };
       return fees;

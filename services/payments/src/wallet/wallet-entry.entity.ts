@@ -1,7 +1,7 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintToNumber } from '../common/column-transformers';
 
-export type WalletEntryKind = 'job_credit' | 'cancellation_credit' | 'withdrawal' | 'withdrawal_reversal';
+export type WalletEntryKind = 'job_credit' | 'cancellation_credit' | 'tip' | 'withdrawal' | 'withdrawal_reversal';
 
 /**
  * The append-only wallet ledger: the balance is the sum of a provider's entries. `(kind, reference)` is
@@ -10,7 +10,7 @@ export type WalletEntryKind = 'job_credit' | 'cancellation_credit' | 'withdrawal
 @Entity({ name: 'wallet_entries' })
 @Index('ux_wallet_entries_kind_reference', ['kind', 'reference'], { unique: true })
 @Index('ix_wallet_entries_provider_created', ['providerId', 'createdAt'])
-@Check('ck_wallet_entries_kind', `"kind" IN ('job_credit', 'cancellation_credit', 'withdrawal', 'withdrawal_reversal')`)
+@Check('ck_wallet_entries_kind', `"kind" IN ('job_credit', 'cancellation_credit', 'tip', 'withdrawal', 'withdrawal_reversal')`)
 @Check('ck_wallet_entries_sign', `("kind" = 'withdrawal' AND "amount_cents" < 0) OR ("kind" <> 'withdrawal' AND "amount_cents" > 0)`)
 export class WalletEntryEntity {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'pk_wallet_entries' })

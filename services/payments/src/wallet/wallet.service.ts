@@ -27,10 +27,19 @@ import { stripeFailure } from '../common/stripe-client';
 import { ProviderAccess } from '../read-model/provider-access.service';
 import { ProviderRefEntity } from '../read-model/provider-ref.entity';
 import { PlatformFeesService } from '../settings/platform-fees.service';
-import { WalletEntryEntity } from './wallet-entry.entity';
+import { WalletEntryEntity, type WalletEntryKind } from './wallet-entry.entity';
 import { WithdrawalEntity } from './withdrawal.entity';
 
 const SCHEMA = 'payments';
+
+/** What History shows for an entry without a service type. */
+const ENTRY_LABELS: Record<WalletEntryKind, string> = {
+  job_credit: 'Card payment',
+  cancellation_credit: 'Cancellation fee',
+  tip: 'Tip',
+  withdrawal: 'Withdrawal',
+  withdrawal_reversal: 'Withdrawal',
+};
 
 /**
  * The provider's wallet: an append-only ledger whose sum is the balance. Every change first locks the
@@ -100,10 +109,24 @@ export class WalletService {
     });
   }
 
+  /** A card tip, 100% to the provider (no commission), once per request; called once the tip's payment succeeded. */
+  async creditTip(m: EntityManager, t: { providerId: string; requestId: string; tipCents: number; serviceType: string | null }): Promise<boolean> {
+    return this.credit(m, {
+      kind: 'tip',
+      reference: `tip:${t.requestId}`,
+      providerId: t.providerId,
+      requestId: t.requestId,
+      grossCents: t.tipCents,
+      commissionPercent: 0,
+      serviceType: t.serviceType,
+      what: `tip of request ${t.requestId}`,
+    });
+  }
+
   private async credit(
     m: EntityManager,
     c: {
-      kind: 'job_credit' | 'cancellation_credit';
+      kind: 'job_credit' | 'cancellation_credit' | 'tip';
       reference: string;
       providerId: string;
       requestId: string | null;
@@ -326,11 +349,13 @@ export class WalletService {
   async summary(actor: Actor, providerStripeAccountId?: string, providerId?: string): Promise<EarningsSummaryView> {
     const id = await this.providerFor(actor, providerStripeAccountId, providerId);
     const m = this.dataSource.manager;
-    const rows: { week: string; month: string }[] = await m.query(
+    // Earnings are what the provider earned: job and cancellation credits and tips (tips also apart, this month's).
+    const rows: { week: string; month: string; month_tips: string }[] = await m.query(
       `SELECT
          COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS week,
-         COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS month
-       FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1 AND "kind" IN ('job_credit', 'cancellation_credit')`,
+         COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS month,
+         COALESCE(SUM("amount_cents") FILTER (WHERE "kind" = 'tip' AND "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS month_tips
+       FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1 AND "kind" IN ('job_credit', 'cancellation_credit', 'tip')`,
       [id],
     );
     return {
@@ -338,6 +363,7 @@ export class WalletService {
       available: dollars(await this.balance(m, id)),
       weekEarnings: dollars(Number(rows[0]?.week ?? 0)),
       monthEarnings: dollars(Number(rows[0]?.month ?? 0)),
+      monthTips: dollars(Number(rows[0]?.month_tips ?? 0)),
     };
   }
 
@@ -348,7 +374,7 @@ export class WalletService {
       .find({ where: { providerId }, order: { createdAt: 'DESC', id: 'ASC' }, take: 500 });
     return rows.map((e) => ({
       id: e.id,
-      serviceType: e.serviceType ?? (e.kind === 'job_credit' ? 'Card payment' : e.kind === 'cancellation_credit' ? 'Cancellation fee' : 'Withdrawal'),
+      serviceType: e.serviceType ?? ENTRY_LABELS[e.kind],
       createdAt: e.createdAt.toISOString(),
       amount: dollars(e.amountCents),
       kind: e.kind,
