@@ -15,6 +15,7 @@ import type {
   RequestPaymentView,
   SavedCardView,
   StripeStatusView,
+  TipView,
   WalletTransactionView,
   WithdrawalView,
 } from '@tiredash/contracts';
@@ -61,6 +62,11 @@ export const paymentsApi = api.injectEndpoints({
     getRequestPayment: build.query<RequestPaymentView, string>({
       query: (requestId) => ({ url: payUrl(`/api/payments/request/${encodeURIComponent(requestId)}`) }),
       providesTags: (_r, _e, requestId) => [{ type: 'RequestPayment', id: requestId }],
+    }),
+    /** POST /pay/api/payments/request/{id}/tip: a card tip of `amount` cents for the customer's confirmed card job. */
+    tipJob: build.mutation<TipView, { requestId: string; amount: number }>({
+      query: ({ requestId, amount }) => ({ url: payUrl(`/api/payments/request/${encodeURIComponent(requestId)}/tip`), method: 'POST', body: { amount } }),
+      invalidatesTags: (_r, _e, { requestId }) => [{ type: 'RequestPayment', id: requestId }],
     }),
     listSavedCards: build.query<SavedCardView[], void>({
       query: () => ({ url: payUrl('/api/cards') }),
@@ -134,6 +140,7 @@ export const {
   useGetPaymentsConfigQuery,
   useGetPlatformFeesQuery,
   useGetRequestPaymentQuery,
+  useTipJobMutation,
   useListSavedCardsQuery,
   useAttachCardMutation,
   useAuthorizePaymentMutation,

@@ -47,6 +47,22 @@ describe('Earnings tab', () => {
     expect(api.callsTo('GET /pay/providers/summary')[0].url.searchParams.get('providerId')).toBe(PROVIDER_ID);
   });
 
+  it("shows this month's tips apart when there are some", async () => {
+    api = stubFetch({
+      'GET /pay/providers/summary': { json: { providerId: PROVIDER_ID, available: 92.5, weekEarnings: 92.5, monthEarnings: 92.5, monthTips: 12.5 } },
+      [`GET /api/providers/${PROVIDER_ID}/stripe-status`]: { json: { data: { providerId: PROVIDER_ID, stripeAccountId: ACCOUNT, stripeAccountStatus: 'active', status: null } } },
+    });
+    renderWithStore(<EarningsTab providerId={PROVIDER_ID} />, { user: providerUser(), path: '/provider/dashboard' });
+    expect(await screen.findByTestId('available-balance')).toHaveTextContent('$92.50');
+    expect(screen.getByText('Tips This Month').nextSibling).toHaveTextContent('$12.50');
+  });
+
+  it('shows no tips line without tips', async () => {
+    setup();
+    expect(await screen.findByTestId('available-balance')).toHaveTextContent('$80.00');
+    expect(screen.queryByText('Tips This Month')).not.toBeInTheDocument();
+  });
+
   it('fills the amount from the quick amounts and validates before sending', async () => {
     const user = setup();
     await user.click(await screen.findByRole('button', { name: 'Withdraw Funds' }));
@@ -139,6 +155,26 @@ describe('History tab', () => {
     expect(items[1]).toHaveTextContent('85% of $100.00 (15% platform commission)');
     expect(items[1]).toHaveTextContent('+$85.00');
     expect(items[2]).not.toHaveTextContent('commission');
+  });
+
+  it("shows a customer's tip as its own entry, all of it the provider's", async () => {
+    api = stubFetch({
+      [`GET /api/providers/${PROVIDER_ID}/wallet-transactions`]: {
+        json: {
+          data: [
+            { id: 't1', serviceType: 'Tire Rotation', createdAt: '2025-03-01T11:00:00.000Z', amount: 12.5, kind: 'tip', requestId: 'r1', withdrawalId: null, grossAmount: 12.5, commissionPercent: 0 },
+            { id: 'e1', serviceType: 'Tire Rotation', createdAt: '2025-03-01T10:00:00.000Z', amount: 80, kind: 'job_credit', requestId: 'r1', withdrawalId: null, grossAmount: 100, commissionPercent: 20 },
+          ],
+        },
+      },
+    });
+    renderWithStore(<HistoryTab providerId={PROVIDER_ID} />, { user: providerUser(), path: '/provider/dashboard' });
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Tip · Tire Rotation');
+    expect(items[0]).toHaveTextContent("A customer's tip: all of it is yours (no platform commission)");
+    expect(items[0]).toHaveTextContent('+$12.50');
+    expect(items[0]).not.toHaveTextContent('0% platform commission)');
+    expect(items[1]).toHaveTextContent('80% of $100.00 (20% platform commission)');
   });
 
   it('lists wallet transactions with service type, date and signed amount', async () => {

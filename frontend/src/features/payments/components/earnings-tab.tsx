@@ -51,7 +51,7 @@ export function EarningsTab({ providerId }: { providerId: string }) {
   if (summary.isError || !summary.data) {
     return <ErrorState message={t.loadFailed} onRetry={() => void summary.refetch()} />;
   }
-  const { available, weekEarnings, monthEarnings } = summary.data;
+  const { available, weekEarnings, monthEarnings, monthTips } = summary.data;
 
   return (
     <div className="earnings">
@@ -70,6 +70,12 @@ export function EarningsTab({ providerId }: { providerId: string }) {
           <p className="stat__label">{t.month}</p>
           <p className="stat__value">{formatMoney(monthEarnings)}</p>
         </div>
+        {monthTips > 0 && (
+          <div className="stat">
+            <p className="stat__label">{t.monthTips}</p>
+            <p className="stat__value">{formatMoney(monthTips)}</p>
+          </div>
+        )}
       </div>
       <p className="muted earnings__split">{t.split({ share: formatNumber(100 - commissionPercent), commission: formatNumber(commissionPercent) })}</p>
       <div className="earnings__actions">

@@ -16,7 +16,7 @@ export function formatSigned(amount: number): string {
 /**
  * The provider dashboard's History tab: the wallet transactions (serviceType, createdAt, amount), newest first; a
  * credit also shows its split (the share of the job amount or cancellation fee, and the commission in force when it
- * was decided, as stored with the entry).
+ * was decided, as stored with the entry); a customer's tip says it is all the provider's.
  */
 export function HistoryTab({ providerId }: { providerId: string }) {
   const { toast } = useToast();
@@ -38,11 +38,14 @@ export function HistoryTab({ providerId }: { providerId: string }) {
       {rows.map((t) => (
         <li key={t.id} className="wallet-history__item">
           <div>
-            <p className="wallet-history__service">{labelOf(kinds, t.serviceType)}</p>
+            <p className="wallet-history__service">
+              {t.kind === 'tip' && t.serviceType !== 'Tip' ? tHistory.tip({ service: labelOf(kinds, t.serviceType) }) : labelOf(kinds, t.serviceType)}
+            </p>
             <p className="muted wallet-history__date">
               <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
             </p>
-            {typeof t.grossAmount === 'number' && typeof t.commissionPercent === 'number' && (
+            {t.kind === 'tip' && <p className="muted wallet-history__split">{tHistory.tipSplit}</p>}
+            {t.kind !== 'tip' && typeof t.grossAmount === 'number' && typeof t.commissionPercent === 'number' && (
               <p className="muted wallet-history__split">
                 {(t.kind === 'cancellation_credit' ? tHistory.cancellationSplit : tHistory.split)({
                   share: formatNumber(100 - t.commissionPercent),

@@ -30,8 +30,8 @@ describe('payment summary and rating (/payment/{id})', () => {
   });
 
   it('shows Service Fee 0, no tip, and the card fee only for card payments', () => {
-    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'cash' })).toEqual({ service: 85, serviceFee: 0, processingFee: 0, total: 85 });
-    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' })).toEqual({ service: 85, serviceFee: 0, processingFee: 10, total: 95 });
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'cash' })).toEqual({ service: 85, serviceFee: 0, processingFee: 0, tip: 0, total: 85 });
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' })).toEqual({ service: 85, serviceFee: 0, processingFee: 10, tip: 0, total: 95 });
   });
 
   it('shows the card fee kept with the hold (what was captured), not a default', async () => {
@@ -50,7 +50,7 @@ describe('payment summary and rating (/payment/{id})', () => {
     stub = harness.fetchStub;
     await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });
     await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$90.00'));
-    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' }, 5)).toEqual({ service: 85, serviceFee: 0, processingFee: 5, total: 90 });
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' }, 5)).toEqual({ service: 85, serviceFee: 0, processingFee: 5, tip: 0, total: 90 });
   });
 
   it("needs a star rating ('Rating Required'), counts the review to 500 and posts the rating, then 'Rating Submitted' and /dashboard", async () => {

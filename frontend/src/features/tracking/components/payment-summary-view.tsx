@@ -6,6 +6,8 @@ import { trackingRequestStatusMessages, trackingServiceTypesMessages, trackingSu
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { useGetRequestPaymentQuery } from '../../payments/api';
+import { TipSection } from '../../payments/components/tip-section';
 import { useRequestCardFee } from '../../payments/hooks/use-platform-fees';
 import { useGetServiceRequestQuery } from '../../requests/api';
 import { useSubmitRating } from '../hooks/use-submit-rating';
@@ -18,23 +20,30 @@ export interface PaymentLines {
   serviceFee: number;
   /** The card processing fee of the request's hold (the admin's setting when it was authorised; 0 for cash). */
   processingFee: number;
+  /** The customer's card tip once paid (0: none, 'Not applied'). */
+  tip: number;
   total: number;
 }
 
 /**
  * The summary's money lines: the job amount, Service Fee 0, the card fee when paid by card (`cardFee`: the one kept
- * with the request's hold, so the total is what was captured); no tip.
+ * with the request's hold, so the total is what was captured), and the card tip once paid (`tip`, 0 when none).
  */
-export function paymentLines(request: Pick<ServiceRequestView, 'amount' | 'budget' | 'paymentMethod'>, cardFee: number = LIMITS.cardProcessingFeeDollars): PaymentLines {
+export function paymentLines(
+  request: Pick<ServiceRequestView, 'amount' | 'budget' | 'paymentMethod'>,
+  cardFee: number = LIMITS.cardProcessingFeeDollars,
+  tip = 0,
+): PaymentLines {
   const service = request.amount ?? request.budget;
   const processingFee = request.paymentMethod === 'card' ? cardFee : 0;
-  return { service, serviceFee: 0, processingFee, total: service + processingFee };
+  return { service, serviceFee: 0, processingFee, tip, total: service + processingFee + tip };
 }
 
 /** /payment/{id}: service summary, payment summary, leave a review, back to /dashboard. */
 export function PaymentSummaryView({ requestId }: { requestId: string }) {
   const request = useGetServiceRequestQuery(requestId, { refetchOnMountOrArgChange: true });
   const cardFee = useRequestCardFee(requestId, request.data?.paymentMethod);
+  const payment = useGetRequestPaymentQuery(requestId, { skip: request.data?.paymentMethod !== 'card' });
   const rating = useSubmitRating(request.data);
   const t = useMessages(trackingSummaryMessages);
   const serviceTypes = useMessages(trackingServiceTypesMessages);
@@ -47,7 +56,7 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
     return <ErrorState message={message} onRetry={status === 404 || status === 403 ? undefined : () => void request.refetch()} />;
   }
   const r = request.data;
-  const lines = paymentLines(r, cardFee);
+  const lines = paymentLines(r, cardFee, payment.data?.tip ?? 0);
   const provider = r.provider ?? r.accepted_bid?.provider ?? null;
 
   return (
@@ -100,7 +109,7 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
           )}
           <div>
             <dt>{t.tip}</dt>
-            <dd>{t.notApplied}</dd>
+            <dd>{lines.tip > 0 ? formatMoney(lines.tip) : t.notApplied}</dd>
           </div>
           <div className="details__total">
             <dt>{t.total}</dt>
@@ -112,6 +121,7 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
           </div>
         </dl>
       </Card>
+      {r.paymentMethod === 'card' && <TipSection requestId={requestId} />}
       <Card title={t.leaveReview}>
         {r.rating ? (
           <p>{t.rated({ rating: r.rating.rating })}</p>

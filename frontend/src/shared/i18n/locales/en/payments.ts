@@ -58,6 +58,7 @@ export const paymentsEarningsMessages = defineMessages('payments/earnings', {
   available: 'Available Balance',
   week: 'This Week',
   month: 'This Month',
+  monthTips: 'Tips This Month',
   withdraw: 'Withdraw Funds',
   paymentSettings: 'Payment Settings',
   connectFirst: 'Connect your Stripe account in <1>Payment Settings</1> to withdraw your earnings.',
@@ -95,6 +96,27 @@ export const paymentsHistoryMessages = defineMessages('payments/history', {
   cancellationSplit: params<{ share: string | number; gross: string | number; commission: string | number }>(
     'Cancellation fee: {share}% of {gross} ({commission}% platform commission)',
   ),
+  tip: params<{ service: string }>('Tip · {service}'),
+  tipSplit: "A customer's tip: all of it is yours (no platform commission)",
+});
+
+/** The customer's tip on the payment summary of a confirmed card job (while the admin's tipping is on). */
+export const paymentsTipMessages = defineMessages('payments/tip', {
+  title: 'Add a Tip',
+  intro: 'Thank your provider with a tip on the card you paid with. All of it goes to them.',
+  presets: 'Tip amount',
+  custom: 'Custom amount ($)',
+  customHint: params<{ min: string; max: string }>('Any amount from {min} to {max}.'),
+  required: 'Choose an amount or enter your own.',
+  invalid: params<{ min: string; max: string }>('Enter an amount from {min} to {max}.'),
+  cents: 'Use at most two decimal places.',
+  submit: params<{ amount: string }>('Add {amount} tip'),
+  submitNone: 'Add tip',
+  sending: 'Sending tip...',
+  success: params<{ amount: string }>('Thank you! Your {amount} tip was sent to your provider.'),
+  failed: 'The tip could not be sent. Please try again.',
+  off: 'Tipping is not available right now.',
+  already: 'This job already has a tip.',
 });
 
 export const paymentsSettingsMessages = defineMessages('payments/settings', {
@@ -149,6 +171,7 @@ export const paymentsCompleteMessages = defineMessages('payments/complete', {
 export const paymentsTransactionTypesMessages = defineMessages('payments/transactionTypes', {
   Withdrawal: 'Withdrawal',
   'Card payment': 'Card payment',
+  Tip: 'Tip',
   'Flat Tire Repair': 'Flat Tire Repair',
   'Tire Replacement': 'Tire Replacement',
   'Tire Rotation': 'Tire Rotation',
