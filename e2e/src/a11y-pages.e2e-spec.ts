@@ -4,7 +4,7 @@
 // inline in a sentence is at least 24x24 CSS px (2.5.8). Each role's findings are listed together in its failure.
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { a11yProblems } from './support/a11y';
+import { a11yProblems, horizontalOverflow } from './support/a11y';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { logIn, logInAsAdmin, socketJoined, visibleMessages } from './support/page-steps';
 import { baseUrl } from './support/stack-env';
@@ -97,15 +97,18 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
     for (const s of sessions) await s?.close();
   });
 
-  it('visitor: every public page (wide and 390px wide), the 404 page, and the login form with its errors', async () => {
+  it('visitor: every public page (wide and 320px wide), the 404 page, and the login form with its errors', async () => {
     const v = await visitor.newPage();
     await asRole(
       () => [v],
       async () => {
         for (const path of PUBLIC_PAGES) await visit(v, path);
         // The phone layout (spec: mobile below 768px), where the header and the cards stack.
-        await v.setViewportSize({ width: 390, height: 844 });
-        for (const path of PUBLIC_PAGES) await visit(v, path, `${path} (390px wide)`);
+        await v.setViewportSize({ width: 320, height: 720 });
+        for (const path of PUBLIC_PAGES) {
+          await visit(v, path, `${path} (320px wide)`);
+          problems.push(...(await horizontalOverflow(v)).map((o) => `${path} (320px wide): reflow (1.4.10) ${o}`));
+        }
         await v.setViewportSize({ width: 1280, height: 900 });
         // The login form with its validation errors shown.
         await v.goto(`${baseUrl()}/login`);
@@ -276,10 +279,12 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
         await c.getByRole('status', { name: 'Status: En Route' }).waitFor({ timeout: 15000 });
         await settled(c);
         await check(c, '/tracking/:id (en route)');
-        await c.setViewportSize({ width: 390, height: 844 });
-        await check(c, '/tracking/:id (en route, 390px wide)');
-        await p.setViewportSize({ width: 390, height: 844 });
-        await check(p, '/provider/tracking/:id (en route, 390px wide)');
+        await c.setViewportSize({ width: 320, height: 720 });
+        await check(c, '/tracking/:id (en route, 320px wide)');
+        problems.push(...(await horizontalOverflow(c)).map((o) => `/tracking/:id (320px wide): reflow (1.4.10) ${o}`));
+        await p.setViewportSize({ width: 320, height: 720 });
+        await check(p, '/provider/tracking/:id (en route, 320px wide)');
+        problems.push(...(await horizontalOverflow(p)).map((o) => `/provider/tracking/:id (320px wide): reflow (1.4.10) ${o}`));
         await c.setViewportSize({ width: 1280, height: 900 });
         await p.setViewportSize({ width: 1280, height: 900 });
         await c.getByRole('button', { name: 'Request Extra Service' }).click();
@@ -366,10 +371,12 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
           await visit(p, path, `${path} (provider)`);
         }
         for (const path of ['/dashboard', ...PUBLIC_SIGNED_IN]) await visit(c, path, `${path} (customer)`);
-        await c.setViewportSize({ width: 390, height: 844 });
-        await visit(c, '/dashboard', '/dashboard (390px wide)');
-        await p.setViewportSize({ width: 390, height: 844 });
-        await visit(p, '/provider/dashboard', '/provider/dashboard (390px wide)');
+        await c.setViewportSize({ width: 320, height: 720 });
+        await visit(c, '/dashboard', '/dashboard (320px wide)');
+        problems.push(...(await horizontalOverflow(c)).map((o) => `/dashboard (320px wide): reflow (1.4.10) ${o}`));
+        await p.setViewportSize({ width: 320, height: 720 });
+        await visit(p, '/provider/dashboard', '/provider/dashboard (320px wide)');
+        problems.push(...(await horizontalOverflow(p)).map((o) => `/provider/dashboard (320px wide): reflow (1.4.10) ${o}`));
       },
     );
   }, 240000); // two browsers through a whole job with some 40 checks: slow on a loaded CI machine

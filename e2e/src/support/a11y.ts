@@ -179,3 +179,30 @@ export async function movingElements(page: Page): Promise<string[]> {
     return [...found].map(([what, n]) => `${what} x${n}`);
   });
 }
+
+/**
+ * WCAG 1.4.10 (reflow): at 320 CSS px wide the page scrolls in one direction only. Returns the elements that reach
+ * past the viewport's right edge (the outermost ones), or [] when nothing makes the page scroll sideways.
+ */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width + 1) return [];
+    // Inside a box that clips or scrolls (a map, a scrolling tab strip) and itself within the viewport: no page scroll.
+    const contained = (el: Element): boolean => {
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX !== 'visible' && box.getBoundingClientRect().right <= width + 1) return true;
+      }
+      return false;
+    };
+    const wide = Array.from(document.body.querySelectorAll('*')).filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.right > width + 1 && getComputedStyle(el).position !== 'fixed' && !contained(el);
+    });
+    const outermost = wide.filter((el) => !wide.some((other) => other !== el && other.contains(el)));
+    return outermost.slice(0, 5).map((el) => {
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${cls} reaches ${Math.round(el.getBoundingClientRect().right)}px of ${width}px`;
+    });
+  });
+}
