@@ -213,6 +213,14 @@ describe('job chat panel on the tracking screens', () => {
     expect(fetchStub.callsTo(`POST ${MESSAGES}`)).toHaveLength(1);
   });
 
+  it("the provider's Send Message button (customer card) moves focus to the message box", async () => {
+    asProvider({ [`GET ${MESSAGES}`]: page([]) });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    expect(box).not.toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(box).toHaveFocus();
+  });
+
   it('speaks Spanish', async () => {
     await act(() => setLanguage('es'));
     asCustomer({ [`GET ${MESSAGES}`]: page([]) });

@@ -45,6 +45,17 @@ export function JobChatLog({ messages, selfUserId, t }: { messages: readonly Job
   );
 }
 
+/** The id of a job's message box (one chat per screen). */
+export const jobChatBoxId = (requestId: string): string => `job-chat-${requestId}`;
+
+/** Moves focus to the job's message box; nothing when the screen shows none (messaging off, job ended). */
+export function focusJobChat(requestId: string): void {
+  const box = document.getElementById(jobChatBoxId(requestId));
+  if (!box) return;
+  box.scrollIntoView?.({ block: 'center' });
+  box.focus();
+}
+
 interface JobChatPanelProps {
   requestId: string;
   role: 'customer' | 'provider';
@@ -166,6 +177,7 @@ function JobChat({ requestId, role, socket }: JobChatPanelProps) {
       {canSend ? (
         <form ref={form} className="chat-form" onSubmit={onSubmit} noValidate>
           <TextAreaField
+            id={jobChatBoxId(requestId)}
             label={t.messageLabel}
             hint={`${t.hint} ${t.characters({ used: formatNumber(used), max: formatNumber(JOB_CHAT_LIMITS.textMaxLength) })}`}
             error={error}

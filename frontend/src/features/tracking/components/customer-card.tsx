@@ -7,8 +7,11 @@ import { Card } from '../../../shared/ui/card';
 /** The placeholder rating the provider's customer card shows (spec section 9). */
 export const CUSTOMER_PLACEHOLDER_RATING = '4.8/5';
 
-/** The provider's view of the customer: full name, the fixed 4.8/5, Call Customer (tel link), Send Message (no action). */
-export function CustomerCard({ customer }: { customer: RequestCustomerView }) {
+/**
+ * The provider's view of the customer: full name, the fixed 4.8/5, Call Customer (tel link), Send Message (moves to
+ * the job chat's message box when the screen has one; no action otherwise, as in the spec).
+ */
+export function CustomerCard({ customer, onMessage }: { customer: RequestCustomerView; onMessage?: () => void }) {
   const tCustomerCard = useMessages(trackingCustomerCardMessages);
   return (
     <Card title={tCustomerCard.title}>
@@ -31,7 +34,9 @@ export function CustomerCard({ customer }: { customer: RequestCustomerView }) {
         ) : (
           <Button disabled>{tCustomerCard.call}</Button>
         )}
-        <Button variant="outline">{tCustomerCard.message}</Button>
+        <Button variant="outline" onClick={onMessage}>
+          {tCustomerCard.message}
+        </Button>
       </div>
     </Card>
   );

@@ -16,7 +16,7 @@ import { useGetJobQuery, useMarkArrivedMutation, useReportCompletionMutation } f
 import { estimateMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
 import { useLocationStream, type PositionSource } from '../hooks/use-location-stream';
-import { JobChatPanel } from '../chat/job-chat-panel';
+import { focusJobChat, JobChatPanel } from '../chat/job-chat-panel';
 import { useRouteLine } from '../hooks/use-route-line';
 import { canReportCompletion, progressSteps, providerStatusLabel } from '../job-progress.reducer';
 import { useJobOutbox } from '../offline/use-job-outbox';
@@ -253,7 +253,7 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
         </Card>
       </div>
       <div className="tracking__side">
-        <CustomerCard customer={request.customer} />
+        <CustomerCard customer={request.customer} onMessage={() => focusJobChat(requestId)} />
         <JobChatPanel requestId={requestId} role="provider" socket={socket} />
         <JobDetails request={request} />
       </div>
