@@ -45,6 +45,8 @@ const envSchema = z.object({
   REQUEST_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.requestCreate.windowMs),
   BID_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.max),
   BID_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.bid.windowMs),
+  CHAT_RATE_LIMIT: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.chat.max),
+  CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(DEFAULT_ABUSE_LIMITS.chat.windowMs),
   /** Bids in flight at once in this gateway instance; more are answered 503 with Retry-After at once. */
   BID_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_ADMISSION_LIMITS.bid),
   /** Lifetime of the signed URLs of private uploads (documents, request photos); at most a day. */
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): GatewayConfig {
       upload: { max: e.UPLOAD_RATE_LIMIT, windowMs: e.UPLOAD_RATE_LIMIT_WINDOW_MS },
       requestCreate: { max: e.REQUEST_RATE_LIMIT, windowMs: e.REQUEST_RATE_LIMIT_WINDOW_MS },
       bid: { max: e.BID_RATE_LIMIT, windowMs: e.BID_RATE_LIMIT_WINDOW_MS },
+      chat: { max: e.CHAT_RATE_LIMIT, windowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
     },
     uploadBytesLimit: { max: e.UPLOAD_BYTES_LIMIT, windowMs: e.UPLOAD_BYTES_LIMIT_WINDOW_MS },
     admissionLimits: { bid: e.BID_MAX_IN_FLIGHT },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import type { BidView, ServiceRequestView } from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
@@ -6,7 +6,7 @@ import { PASSWORD, providerData, startGatewayStack, uniqueEmail, type ErrorBody,
 
 /**
  * Limits where abuse is cheap (Trust, item 6), counted in Redis: registrations per address, card holds, uploads,
- * request creation and bids per account. Each answers 429 RATE_LIMITED with Retry-After once over, and leaves
+ * request creation, bids and job chat messages per account. Each answers 429 RATE_LIMITED with Retry-After once over, and leaves
  * other addresses and accounts alone. Low limits on a stack of its own.
  */
 describe('abuse limits through the gateway (Redis, shared by replicas)', () => {
@@ -26,6 +26,7 @@ describe('abuse limits through the gateway (Redis, shared by replicas)', () => {
         UPLOAD_RATE_LIMIT: '2',
         REQUEST_RATE_LIMIT: '2',
         BID_RATE_LIMIT: '3',
+        CHAT_RATE_LIMIT: '2',
         // Bytes per account and day: two of the tiny PNGs below (70 bytes each), not three.
         UPLOAD_BYTES_LIMIT: '150',
       },
@@ -111,6 +112,32 @@ describe('abuse limits through the gateway (Redis, shared by replicas)', () => {
       s.request<{ data: BidView } & ErrorBody>('POST', '/api/bids', { token: p.token, body: { data: { requestId: first.body.data.documentId, amount, estimatedArrival: 10 } } });
     for (const amount of [70, 71, 72]) expect((await bid(amount)).status).toBe(201);
     expectLimited(await bid(73));
+  });
+
+  it('limits job chat messages per account, not the other party', async () => {
+    const customer = await aUser('customer');
+    await s.request('POST', '/api/customers', { token: customer.token, body: { data: { fullName: 'Chat Ty', phone: '+1 555 000 4444', paymentMethod: 'cash', user: customer.id } } });
+    const p = await aUser('provider');
+    const created = await s.request<{ data: { documentId: string } }>('POST', '/api/providers', { token: p.token, body: providerData({ user: p.id }) });
+    await s.request('PUT', `/api/providers/${created.body.data.documentId}`, { token: admin.token, body: { data: { isApproved: true } } });
+    const request = await s.request<{ data: ServiceRequestView }>('POST', '/api/service-requests', {
+      token: customer.token,
+      body: { data: { tireSize: '225/65/R17', serviceType: 'Flat Tire Repair', budget: 80, location: { address: 'Here', lat: 37.79, lng: -122.4 }, lat: 37.79, lng: -122.4 } },
+    });
+    const requestId = request.body.data.documentId;
+    // Bids are limited too: bid once the request reached the provider.
+    await waitFor(
+      async () => (await s.request<{ data: ServiceRequestView[] }>('GET', '/api/service-requests?filters[tireStatus][$eq]=Bids Open', { token: p.token })).body.data?.some((r) => r.documentId === requestId),
+      { message: 'the request offered to the provider' },
+    );
+    const bid = (await s.request<{ data: BidView }>('POST', '/api/bids', { token: p.token, body: { data: { requestId, amount: 80, estimatedArrival: 10 } } })).body.data;
+    expect((await s.request('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } })).status).toBe(200);
+    const say = (token: string, text: string) =>
+      s.request<ErrorBody>('POST', `/api/service-requests/${requestId}/messages`, { token, body: { data: { text, clientMessageId: randomUUID() } } });
+    expect((await say(customer.token, 'one')).status).toBe(201);
+    expect((await say(customer.token, 'two')).status).toBe(201);
+    expectLimited(await say(customer.token, 'three'));
+    expect((await say(p.token, 'the provider still writes')).status).toBe(201);
   });
 
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1a4a40000000049454e44ae426082', 'hex');

@@ -17,6 +17,8 @@ export interface AbuseLimits {
   upload: AbuseLimit;
   requestCreate: AbuseLimit;
   bid: AbuseLimit;
+  /** Job chat messages sent (POST /api/service-requests/{id}/messages). */
+  chat: AbuseLimit;
 }
 
 export type AbuseLimitName = keyof AbuseLimits;
@@ -27,6 +29,7 @@ export const DEFAULT_ABUSE_LIMITS: AbuseLimits = {
   upload: { max: 30, windowMs: 60 * 60_000 },
   requestCreate: { max: 10, windowMs: 60 * 60_000 },
   bid: { max: 60, windowMs: 60_000 },
+  chat: { max: 30, windowMs: 60_000 },
 };
 
 /** Bytes an account may upload a day, all its files together (services/gateway/src/content/upload-bytes-budget.ts). */

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '@tiredash/auth';
 import {
@@ -10,6 +11,7 @@ import {
   type JobMessagesPage,
   type JobMessageView,
 } from '@tiredash/contracts';
+import { abuseLimit } from '../common/abuse-limits';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { parseBracketQuery } from '../common/bracket-query';
 import { parseId } from '../common/ids';
@@ -40,12 +42,13 @@ export class JobChatController {
   }
 
   @Post(':id/messages')
+  @RouteConfig(abuseLimit('chat', 'account'))
   @ApiRoute({
     summary:
       "Send a message in a job's chat (its customer or accepted provider, from Accepted until the job ends; text 1-1000 characters after trimming); " +
-      'idempotent per clientMessageId: a retry answers the stored message',
+      'idempotent per clientMessageId: a retry answers the stored message; CHAT_RATE_LIMIT messages per account per window',
     body: jobMessageCreateBodySchema,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 429],
   })
   async send(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: JobMessageView }> {
     const requestId = parseId(id);
