@@ -144,12 +144,15 @@ describe('messaging: outbox relay woken at commit (real PostgreSQL + NATS JetStr
   it('publishes on its own connection while every pooled connection is busy', async () => {
     const before = (await streamed()).length;
     // Both pooled connections stuck in long transactions (the service overloaded)...
-    const busy = [0, 1].map(() => ds.transaction((m) => m.query('SELECT pg_sleep(3)')));
+    const busy = Promise.all([0, 1].map(() => ds.transaction((m) => m.query('SELECT pg_sleep(8)'))));
+    let busyOver = false;
+    void busy.then(() => {
+      busyOver = true;
+    });
     await sleep(200);
     // ...while another writer (another replica, here a plain client) commits an event with its NOTIFY.
     const other = new pg.Client({ connectionString: db.url });
     await other.connect();
-    const started = Date.now();
     try {
       await other.query('BEGIN');
       await other.query(
@@ -162,10 +165,11 @@ describe('messaging: outbox relay woken at commit (real PostgreSQL + NATS JetStr
       await other.end();
     }
     await waitFor(async () => (await streamed()).length === before + 1, {
-      timeoutMs: 2500,
+      timeoutMs: 7000,
       message: 'published while the pool is busy',
     });
-    expect(Date.now() - started).toBeLessThan(2500);
-    await Promise.all(busy);
-  });
+    // The property itself, not a time: published while both pooled connections were still held.
+    expect(busyOver).toBe(false);
+    await busy;
+  }, 20000);
 });
