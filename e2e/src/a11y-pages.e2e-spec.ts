@@ -371,6 +371,21 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
           await visit(p, path, `${path} (provider)`);
         }
         for (const path of ['/dashboard', ...PUBLIC_SIGNED_IN]) await visit(c, path, `${path} (customer)`);
+
+        // The admin's Requests tab and a request's page with its job chat, now that a job exists.
+        const a = await admin.newPage();
+        await a.goto(`${baseUrl()}/admin`);
+        await a.getByRole('tab', { name: 'Requests' }).click();
+        await a.getByRole('button', { name: /^View the request of / }).first().waitFor({ timeout: 15000 });
+        await a.waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, { timeout: 15000 });
+        await check(a, '/admin (Requests)');
+        await a.getByRole('button', { name: /^View the request of / }).first().click();
+        const requestPage = a.getByRole('dialog');
+        await requestPage.waitFor();
+        await a.waitForFunction(() => document.querySelectorAll('.spinner').length === 0, undefined, { timeout: 15000 });
+        await check(a, '/admin request dialog');
+        await a.keyboard.press('Escape');
+        await requestPage.waitFor({ state: 'detached' });
         await c.setViewportSize({ width: 320, height: 720 });
         await visit(c, '/dashboard', '/dashboard (320px wide)');
         problems.push(...(await horizontalOverflow(c)).map((o) => `/dashboard (320px wide): reflow (1.4.10) ${o}`));
