@@ -247,10 +247,14 @@ describe('job chat through the gateway: both parties of an accepted job, live on
     } finally {
       await ok('PUT', '/api/settings', { token: admin, body: { data: { messaging: true } } });
     }
-    const back = await eventually('requests to see messaging on', async () => {
-      const res = await post(provider.token, 'back online');
-      return res.status === 201 ? res.body.data : null;
+    // Probed with reads too: sends are rate-limited per account (CHAT_RATE_LIMIT).
+    await eventually('requests to see messaging on', async () => {
+      const res = await call('GET', `/api/service-requests/${requestId}/messages`, { token: provider.token });
+      return res.status === 200;
     });
+    const backOn = await post(provider.token, 'back online');
+    expect(backOn.status).toBe(201);
+    const back = backOn.body.data;
     await settle([back.id]);
     expect(copies('customer', back.id)).toBe(1);
   });
