@@ -6,6 +6,7 @@ import {
   CompletionReported,
   GetEarningsSummary,
   GetRequestPayment,
+  HandleStripeWebhook,
   ListWalletTransactions,
   ProviderArrived,
   ProviderCreated,
@@ -19,6 +20,8 @@ import {
 import type { MessagingClient } from '@tiredash/messaging';
 import { waitFor } from '@tiredash/testing';
 import { DataSource } from 'typeorm';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the emulator's webhook signer, used only by tests
+import { signPayload } from '../../stripe-emulator/src';
 import { PlatformFeesService } from './settings/platform-fees.service';
 import { TipsService } from './tips/tips.service';
 import { createPaymentsTestEnv, createTestClient, startPayments, type PaymentsTestEnv } from '../test/support/payments-harness';
@@ -192,6 +195,50 @@ describe('card tips (real PostgreSQL, NATS, content and the Stripe emulator)', (
     expect(second).toMatchObject({ code: 'CONFLICT', message: 'You already tipped $5.00 for this job: a job takes one tip.' });
     expect(await tipEntries(job.requestId)).toHaveLength(1);
     expect(tipIntents(job.requestId)).toBe(1);
+  });
+
+  it("finishes a tip whose answer was lost from Stripe's signed payment_intent.succeeded, once however often it is delivered", async () => {
+    await tippingIs(true);
+    const { actor: p, providerId } = await aProvider();
+    const job = await acceptedJob(providerId, 60);
+    await confirm(job, providerId);
+    // The command claimed the tip and Stripe charged it, but the answer never came back (the row is still pending).
+    const tipId = randomUUID();
+    await ds.query(`INSERT INTO payments.tips (request_id, id, customer_user_id, provider_id, amount_cents, status) VALUES ($1, $2, $3, $4, 800, 'pending')`, [
+      job.requestId,
+      tipId,
+      job.c.userId,
+      providerId,
+    ]);
+    const [hold] = (await ds.query(`SELECT payment_intent_id, payment_method_id FROM payments.authorizations WHERE request_id = $1 AND status = 'succeeded'`, [job.requestId])) as {
+      payment_intent_id: string;
+      payment_method_id: string;
+    }[];
+    const jobIntent = await env.stripe.paymentIntents.retrieve(hold!.payment_intent_id);
+    const pi = await env.stripe.paymentIntents.create(
+      {
+        amount: 800,
+        currency: 'usd',
+        customer: jobIntent.customer as string,
+        payment_method: hold!.payment_method_id,
+        confirm: true,
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        metadata: { kind: 'tip', requestId: job.requestId, tipId, customerUserId: job.c.userId, providerId },
+      },
+      { idempotencyKey: `tip:${tipId}` },
+    );
+    expect(await tipEntries(job.requestId)).toEqual([]);
+
+    const event = await waitFor(() => env.emulator.state.events.find((ev) => ev.type === 'payment_intent.succeeded' && (ev.data as { object: { id: string } }).object.id === pi.id));
+    const payload = JSON.stringify(event);
+    expect(await client.send(HandleStripeWebhook, { payload, signature: signPayload(payload, env.keys.webhookSecret) })).toMatchObject({ duplicate: false });
+    expect(await tipEntries(job.requestId)).toEqual([{ amount_cents: '800' }]);
+    expect(await client.send(HandleStripeWebhook, { payload, signature: signPayload(payload, env.keys.webhookSecret) })).toMatchObject({ duplicate: true });
+    // The customer's retry of the same amount answers the paid tip: no second charge, no second credit.
+    expect(await client.send(TipJob, { actor: job.c, requestId: job.requestId, body: { amount: 800 } })).toMatchObject({ amount: 8, paymentIntentId: pi.id });
+    expect(await tipEntries(job.requestId)).toEqual([{ amount_cents: '800' }]);
+    expect(tipIntents(job.requestId)).toBe(1);
+    expect((await client.send(GetEarningsSummary, { actor: p, providerId })).available).toBe(56);
   });
 
   it('refuses while tipping is off, before the confirmation, to anyone but the customer, for a cash job and outside $1..$500', async () => {

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@tiredash/persistence';
 import type { Actor, TipBody, TipView } from '@tiredash/contracts';
 import type Stripe from 'stripe';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AuthorizationEntity } from '../authorizations/authorization.entity';
 import { requireRole } from '../common/actor-rules';
 import { dollars } from '../common/money';
@@ -104,18 +104,36 @@ export class TipsService {
    */
   async settle(requestId: string, pi: Stripe.PaymentIntent): Promise<TipView> {
     return this.dataSource.transaction(async (m) => {
-      const repo = m.getRepository(TipEntity);
-      const tip = await repo.findOne({ where: { requestId }, lock: { mode: 'pessimistic_write' } });
-      if (!tip || pi.metadata?.tipId !== tip.id) throw new Error(`payment intent ${pi.id} is not the tip of request ${requestId}`);
-      if (tip.status === 'pending') {
-        tip.status = 'succeeded';
-        tip.paymentIntentId = pi.id;
-        await repo.save(tip);
-        const ref = await m.getRepository(RequestRefEntity).findOne({ where: { requestId } });
-        await this.wallet.creditTip(m, { providerId: tip.providerId, requestId, tipCents: pi.amount_received, serviceType: ref?.serviceType ?? null });
-      }
+      const tip = await this.settleIn(m, requestId, pi);
+      if (!tip) throw new Error(`payment intent ${pi.id} is not the tip of request ${requestId}`);
       return this.view(tip);
     });
+  }
+
+  /**
+   * Stripe's `payment_intent.succeeded` of a tip (in the webhook's transaction): finishes a tip whose answer the
+   * command never got (a timeout, a lost connection), so the provider is credited without the customer retrying.
+   * Nothing to do when the command settled it already, or for a payment intent that is no tip of ours.
+   */
+  async settleFromWebhook(m: EntityManager, pi: Stripe.PaymentIntent): Promise<void> {
+    const requestId = pi.metadata?.['requestId'];
+    if (pi.metadata?.['kind'] !== 'tip' || !requestId || pi.status !== 'succeeded') return;
+    const tip = await this.settleIn(m, requestId, pi);
+    if (!tip) this.logger.warn(`tip payment ${pi.id} of request ${requestId} matches no tip; not credited`);
+  }
+
+  private async settleIn(m: EntityManager, requestId: string, pi: Stripe.PaymentIntent): Promise<TipEntity | null> {
+    const repo = m.getRepository(TipEntity);
+    const tip = await repo.findOne({ where: { requestId }, lock: { mode: 'pessimistic_write' } });
+    if (!tip || pi.metadata?.['tipId'] !== tip.id) return null;
+    if (tip.status === 'pending') {
+      tip.status = 'succeeded';
+      tip.paymentIntentId = pi.id;
+      await repo.save(tip);
+      const ref = await m.getRepository(RequestRefEntity).findOne({ where: { requestId } });
+      await this.wallet.creditTip(m, { providerId: tip.providerId, requestId, tipCents: pi.amount_received, serviceType: ref?.serviceType ?? null });
+    }
+    return tip;
   }
 
   /** The paid tip of a request in dollars, or null. */

@@ -8,6 +8,7 @@ import { AuthorizationEntity } from '../authorizations/authorization.entity';
 import { PAYMENTS_CONFIG, STRIPE } from '../common/payments-config.token';
 import { PaymentsError } from '../common/payments-errors';
 import type { PaymentsConfig } from '../config';
+import { TipsService } from '../tips/tips.service';
 import { WalletService } from '../wallet/wallet.service';
 import { WithdrawalEntity } from '../wallet/withdrawal.entity';
 import { WebhookEventEntity } from './webhook-event.entity';
@@ -26,6 +27,7 @@ export class WebhooksService {
     @Inject(PAYMENTS_CONFIG) private readonly cfg: PaymentsConfig,
     private readonly accounts: AccountsService,
     private readonly wallet: WalletService,
+    private readonly tips: TipsService,
   ) {}
 
   async handle(payload: string, signature: string | null): Promise<WebhookResultView> {
@@ -49,6 +51,9 @@ export class WebhooksService {
       if ((inserted.raw as unknown[]).length === 0) return false;
       if (event.type === 'payment_intent.canceled') {
         await m.getRepository(AuthorizationEntity).update({ paymentIntentId: event.data.object.id, status: 'requires_capture' }, { status: 'canceled' });
+      } else if (event.type === 'payment_intent.succeeded') {
+        // A card tip's payment (the others are captures payments made and recorded itself).
+        await this.tips.settleFromWebhook(m, event.data.object);
       } else if (event.type === 'account.updated') {
         await this.accounts.syncFromStripe(m, event.data.object);
       } else if (event.type === 'payout.paid') {
