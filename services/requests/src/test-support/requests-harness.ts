@@ -16,7 +16,7 @@ export interface RequestsTestEnv {
 
 export async function createRequestsTestEnv(
   label: string,
-  overrides: Partial<Record<'BIDDING_WINDOW_SECONDS' | 'BID_SWEEP_INTERVAL_MS' | 'READ_MODEL_WAIT_MS', string>> = {},
+  overrides: Partial<Record<'BIDDING_WINDOW_SECONDS' | 'BID_SWEEP_INTERVAL_MS' | 'READ_MODEL_WAIT_MS' | 'REQUEST_OPEN_SECONDS', string>> = {},
   shared?: { db: TestDatabase; namespace: string },
 ): Promise<RequestsTestEnv> {
   const infra = await getTestInfra();
