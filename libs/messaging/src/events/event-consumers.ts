@@ -17,7 +17,7 @@ import { InboxEntity } from '../outbox/inbox.entity';
 import { findDataSource } from '../outbox/outbox-relay';
 import { ensureStreamsWith, isNotFound } from '../streams';
 import { fromNatsHeaders } from '../trace/trace-headers';
-import { type SupervisedConsumer, superviseConsumer } from './consumer-supervisor';
+import { CONSUME_EXPIRES_MS, type SupervisedConsumer, superviseConsumer } from './consumer-supervisor';
 import { type ConsumerOptions, ON_EVENT_METADATA, type OnEventMetadata } from './on-event.decorator';
 
 export interface EventContext {
@@ -112,7 +112,7 @@ export class EventConsumers implements OnApplicationBootstrap, OnModuleDestroy {
       }
       const consumer = await this.messaging.js.consumers.get(stream, options.durable);
       // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait for it forever): superviseConsumer opens it again.
-      return consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
+      return consumer.consume({ max_messages: 64, abort_on_missing_resource: true, expires: CONSUME_EXPIRES_MS });
     };
 
     // A deleted durable or a lost stream ends the pull: superviseConsumer opens it again after a backoff.

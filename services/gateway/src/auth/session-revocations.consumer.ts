@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { UserSessionsRevoked } from '@tiredash/contracts';
-import { type ConsumerResume, MessagingConnection, type SupervisedConsumer, isNotFound, namespacedStream, namespacedSubject, superviseConsumer } from '@tiredash/messaging';
+import { CONSUME_EXPIRES_MS, type ConsumerResume, MessagingConnection, type SupervisedConsumer, isNotFound, namespacedStream, namespacedSubject, superviseConsumer } from '@tiredash/messaging';
 import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import { GATEWAY_CONFIG } from '../common/gateway-config.token';
 import type { GatewayConfig } from '../config';
@@ -60,7 +60,7 @@ export class SessionRevocationsConsumer implements OnApplicationBootstrap, OnMod
       }
       const consumer = await this.messaging.js.consumers.get(stream, SESSIONS_REVOKED_DURABLE);
       // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait forever): it is opened again.
-      return consumer.consume({ max_messages: 64, abort_on_missing_resource: true });
+      return consumer.consume({ max_messages: 64, abort_on_missing_resource: true, expires: CONSUME_EXPIRES_MS });
     };
     this.consumer = await superviseConsumer({ durable: SESSIONS_REVOKED_DURABLE, open, handle: (m) => this.handle(m), logger: this.logger });
   }

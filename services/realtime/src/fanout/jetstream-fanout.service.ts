@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { deadLetterSubject, STREAMS, type EventEnvelope, type StreamName } from '@tiredash/contracts';
-import { type ConsumerResume, MessagingConnection, type SupervisedConsumer, fromNatsHeaders, isNotFound, namespacedStream, namespacedSubject, superviseConsumer } from '@tiredash/messaging';
+import { CONSUME_EXPIRES_MS, type ConsumerResume, MessagingConnection, type SupervisedConsumer, fromNatsHeaders, isNotFound, namespacedStream, namespacedSubject, superviseConsumer } from '@tiredash/messaging';
 import { SpanKind, inMessageContext, inSpanSync } from '@tiredash/runtime';
 import { AckPolicy, DeliverPolicy, headers as natsHeaders, nanos, type ConsumerMessages, type JsMsg } from 'nats';
 import { REALTIME_CONFIG } from '../common/realtime-config.token';
@@ -94,7 +94,7 @@ export class JetStreamFanout implements OnApplicationBootstrap, OnModuleDestroy 
       }
       const consumer = await this.messaging.js.consumers.get(stream, r.durable);
       // A deleted consumer or lost stream ends the pull (nats.js would otherwise wait forever): it is opened again.
-      return consumer.consume({ max_messages: 256, abort_on_missing_resource: true });
+      return consumer.consume({ max_messages: 256, abort_on_missing_resource: true, expires: CONSUME_EXPIRES_MS });
     };
     // Pipelined: up to MAX_IN_FLIGHT events of this consumer are handled at once instead of one Redis round trip
     // pair after another (which capped a consumer at a few hundred events/s: bench/bidding-burst.mjs). Order is
