@@ -91,6 +91,9 @@ describe('npm run chaos (quick): faults during a bidding burst', () => {
     if (!line) throw new Error(`chaos run printed no result (exit ${code}):\n${text.slice(-4000)}`);
     const result = JSON.parse(line.slice('CHAOS_RESULT '.length)) as ChaosResult;
     const report = text.slice(text.indexOf('TireDash chaos run'), text.indexOf('CHAOS_RESULT'));
+    // A failed verdict prints the whole report (fault table, counts, which customers missed which bids, socket
+    // events) and the harness's log tail: jest's diff alone would elide the lines that explain it.
+    if (!result.ok) process.stderr.write(`chaos run failed:\n${report}\n--- harness log (tail) ---\n${text.slice(-6000)}\n`);
     expect({ summary: result.summary, problems: result.problems, report }).toEqual({
       summary: { lost: 0, duplicated: 0, doubleAccepts: 0, doubleCredits: 0 },
       problems: [],
