@@ -65,7 +65,8 @@ describe("admin: the requests list and a request's page with its job chat", () =
 
     await u.click(within(acceptedRow).getByRole('button', { name: /View the request of Casey Customer/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Service Request' });
-    expect(within(dialog).getByText('Read-only: only the customer and the provider write here.')).toBeInTheDocument();
+    // The request's page renders its sections as their data arrives: wait for the chat's note (a loaded CI machine).
+    expect(await within(dialog).findByText('Read-only: only the customer and the provider write here.')).toBeInTheDocument();
     const log = await within(dialog).findByRole('list', { name: 'Conversation' });
     expect(within(log).getAllByRole('listitem')).toHaveLength(50);
     // Oldest first: message 3 (the oldest of the newest 50) on top, message 52 last.
