@@ -66,6 +66,8 @@ export const REQUEST_STATUSES = [
   'In Progress',
   'Service Completed',
   'Completed',
+  /** The provider arrived, waited NO_SHOW_WAIT and marked the customer absent: the no-show fee was charged. */
+  'Customer No-Show',
   'Cancelled',
   /** No bid was accepted within REQUEST_OPEN_SECONDS (the customer may post it again). */
   'Expired',

@@ -1,5 +1,20 @@
-import type { ErrorCode } from '../common/errors';
-import type { RequestStatus } from '../common/constants';
+import {
+  FORBIDDEN,
+  LIFECYCLE_ACTORS,
+  LIFECYCLE_STATES,
+  NOT_ACTIVE,
+  NOT_CANCELLABLE,
+  NOT_OWNER,
+  ROLE_NOT_ALLOWED,
+  no,
+  ok,
+  type ActionColumn,
+  type LifecycleActor,
+  type LifecycleOutcome,
+  type LifecycleState,
+} from './lifecycle-cells';
+
+export * from './lifecycle-cells';
 
 /**
  * The request lifecycle as one table: for each state a request can be in, each actor, and each action, what
@@ -8,49 +23,24 @@ import type { RequestStatus } from '../common/constants';
  * @tiredash/contracts`) and tests walk every cell (requests: lifecycle.int-spec.ts, payments: void cells).
  */
 
-/** The states of the table: 'Completion Reported' is In Progress after the provider pressed 'JOB COMPLETED'. */
-export const LIFECYCLE_STATES = ['Bids Open', 'Accepted', 'In Progress', 'Completion Reported', 'Service Completed', 'Cancelled', 'Expired'] as const;
-export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
-
-/**
- * Who acts: the request's customer, its accepted provider (for Bids Open and Expired: a provider it was offered
- * to), another customer, another approved provider (offered the request, not accepted), an admin.
- */
-export const LIFECYCLE_ACTORS = ['customer', 'provider', 'other customer', 'other provider', 'admin'] as const;
-export type LifecycleActor = (typeof LIFECYCLE_ACTORS)[number];
-
 /**
  * cancel: PUT /api/service-requests/:id {tireStatus: 'Cancelled'}; void: POST /pay/payments/void {requestId};
  * arrive: 'I AM HERE'; report: 'JOB COMPLETED'; confirm: the customer confirms completion.
  */
-export const LIFECYCLE_ACTIONS = ['cancel', 'void', 'arrive', 'report', 'confirm'] as const;
-export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
+const CORE_ACTIONS = ['cancel', 'void', 'arrive', 'report', 'confirm'] as const;
+type CoreAction = (typeof CORE_ACTIONS)[number];
 
-/** What happens to the card hold (cash requests have none). */
-export type HoldEffect = 'released' | 'kept' | 'captured';
-
-export type LifecycleOutcome =
-  | { to: RequestStatus | 'Completion Reported'; hold: HoldEffect; note?: string }
-  | { refused: ErrorCode; reason?: string; note?: string };
-
-const ok = (to: RequestStatus | 'Completion Reported', hold: HoldEffect, note?: string): LifecycleOutcome => ({ to, hold, ...(note ? { note } : {}) });
-const no = (refused: ErrorCode, reason?: string, note?: string): LifecycleOutcome => ({ refused, ...(reason ? { reason } : {}), ...(note ? { note } : {}) });
-
-const NOT_OWNER = no('NOT_OWNER');
-const FORBIDDEN = no('FORBIDDEN');
 /** Arrival and completion are the provider's buttons. */
-const NOT_PROVIDER = no('ROLE_NOT_ALLOWED');
-const NOT_CANCELLABLE = no('CONFLICT', 'REQUEST_NOT_CANCELLABLE');
-const NOT_ACTIVE = no('CONFLICT', 'JOB_NOT_ACTIVE');
+const NOT_PROVIDER = ROLE_NOT_ALLOWED;
 const NO_VOID = no('CONFLICT', 'HOLD_NOT_VOIDABLE');
 
-type Row = Record<LifecycleAction, LifecycleOutcome>;
+type Row = Record<CoreAction, LifecycleOutcome>;
 
 /** Another customer or a provider that is not the accepted one may do nothing to a request. */
 const OUTSIDER_CUSTOMER: Row = { cancel: NOT_OWNER, void: NOT_OWNER, arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_OWNER };
 const OUTSIDER_PROVIDER: Row = { cancel: NOT_OWNER, void: FORBIDDEN, arrive: NOT_OWNER, report: NOT_OWNER, confirm: NOT_OWNER };
 
-export const REQUEST_LIFECYCLE: Record<LifecycleState, Record<LifecycleActor, Row>> = {
+const CORE: Record<LifecycleState, Record<LifecycleActor, Row>> = {
   'Bids Open': {
     customer: { cancel: ok('Cancelled', 'released'), void: ok('Bids Open', 'released', 'the request stays open without a hold'), arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_ACTIVE },
     provider: OUTSIDER_PROVIDER,
@@ -86,6 +76,14 @@ export const REQUEST_LIFECYCLE: Record<LifecycleState, Record<LifecycleActor, Ro
     'other provider': OUTSIDER_PROVIDER,
     admin: { cancel: NOT_CANCELLABLE, void: NO_VOID, arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_OWNER },
   },
+  // The provider waited and marked the customer absent: the no-show fee of the settings was captured from the hold.
+  'Customer No-Show': {
+    customer: { cancel: NOT_CANCELLABLE, void: NO_VOID, arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_ACTIVE },
+    provider: { cancel: NOT_CANCELLABLE, void: FORBIDDEN, arrive: NOT_ACTIVE, report: NOT_ACTIVE, confirm: NOT_OWNER },
+    'other customer': OUTSIDER_CUSTOMER,
+    'other provider': OUTSIDER_PROVIDER,
+    admin: { cancel: NOT_CANCELLABLE, void: NO_VOID, arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_OWNER },
+  },
   // Cancelled after acceptance (the accepted provider is known); cancelled while open, the providers are outsiders.
   Cancelled: {
     customer: { cancel: ok('Cancelled', 'released', 'again: the same answer'), void: ok('Cancelled', 'released', 'nothing left to void'), arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_ACTIVE },
@@ -102,6 +100,28 @@ export const REQUEST_LIFECYCLE: Record<LifecycleState, Record<LifecycleActor, Ro
     admin: { cancel: NOT_CANCELLABLE, void: ok('Expired', 'released'), arrive: NOT_PROVIDER, report: NOT_PROVIDER, confirm: NOT_OWNER },
   },
 };
+
+/**
+ * The columns later capabilities add, each in its own file (lifecycle-<capability>.ts), keyed by action name.
+ * Register a column here and give it a title in ACTION_TITLES; the spec, the docs and the generated tests pick it up.
+ */
+const COLUMNS = {} satisfies Record<string, ActionColumn>;
+
+export const LIFECYCLE_ACTIONS = [...CORE_ACTIONS, ...(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[])] as const;
+export type LifecycleAction = CoreAction | keyof typeof COLUMNS;
+
+/** The whole table: REQUEST_LIFECYCLE[state][actor][action]. */
+export const REQUEST_LIFECYCLE = Object.fromEntries(
+  LIFECYCLE_STATES.map((s) => [
+    s,
+    Object.fromEntries(
+      LIFECYCLE_ACTORS.map((a) => [
+        a,
+        { ...CORE[s][a], ...Object.fromEntries(Object.entries(COLUMNS as Record<string, ActionColumn>).map(([action, col]) => [action, col[s][a]])) },
+      ]),
+    ),
+  ]),
+) as Record<LifecycleState, Record<LifecycleActor, Record<LifecycleAction, LifecycleOutcome>>>;
 
 /** One cell's outcome as the docs table shows it. */
 export function describeOutcome(o: LifecycleOutcome): string {
