@@ -3,3 +3,4 @@ export * from './views';
 export * from './location';
 export * from './commands';
 export * from './events';
+export * from './location-summary';

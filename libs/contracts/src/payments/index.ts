@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './views';
 export * from './commands';
 export * from './events';
+export * from './refunds';

@@ -7,6 +7,8 @@ export const socketRooms = {
   user: (userId: string): string => `user:${userId}`,
   provider: (businessId: string): string => `provider:${businessId}`,
   request: (requestId: string): string => `request:${requestId}`,
+  /** Every admin's sockets (admin notifications: reported problems). */
+  admins: (): string => 'admins',
 } as const;
 
 /** The Socket.IO path, on the realtime service and proxied by the gateway (one origin for the SPA). */

@@ -7,3 +7,4 @@ export * from './ratings';
 export * from './lifecycle';
 export * from './photo-access';
 export * from './job-chat';
+export * from './disputes';

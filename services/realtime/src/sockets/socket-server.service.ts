@@ -144,6 +144,7 @@ export class SocketServer implements OnModuleInit, BeforeApplicationShutdown {
       const { actor, businessId, tokenId, tokenExp } = socket.data;
       const rooms = [socketRooms.user(actor.userId)];
       if (businessId) rooms.push(socketRooms.provider(businessId));
+      if (actor.role === 'admin') rooms.push(socketRooms.admins());
       if (tokenId) rooms.push(tokenRoom(tokenId));
       void socket.join(rooms);
       this.clientEvents.register(socket);
