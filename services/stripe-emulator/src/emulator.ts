@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { canonicalParams, parseForm, type FormObject } from './form-body';
 import { nowSeconds, stripeId } from './ids';
 import * as r from './resources';
+import { advanceClock, confirmSetupIntent, createSetupIntent, expireHolds, retrieveSetupIntent } from './scheduled';
 import { EmulatorState, type Json } from './state';
 import { StripeApiError } from './stripe-error';
 import { stripeJsStandIn } from './stripe-js-stand-in';
@@ -78,6 +79,9 @@ const ROUTES: Route[] = [
   route('POST', '/v1/payment_intents/:id/confirm', r.confirmPaymentIntent),
   route('POST', '/v1/payment_intents/:id/capture', r.capturePaymentIntent),
   route('POST', '/v1/payment_intents/:id/cancel', r.cancelPaymentIntent),
+  route('POST', '/v1/setup_intents', createSetupIntent),
+  route('GET', '/v1/setup_intents/:id', retrieveSetupIntent),
+  route('POST', '/v1/setup_intents/:id/confirm', confirmSetupIntent),
   route('POST', '/v1/accounts', r.createAccount),
   route('GET', '/v1/accounts/:id', r.retrieveAccount),
   route('GET', '/v1/account', r.retrieveAccount),
@@ -249,6 +253,8 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
           return send(reply, saved.status, saved.body, { ...idemHeaders, 'idempotent-replayed': 'true' });
         }
       }
+      // Holds older than 7 days of emulator time lapse before anything reads or changes them.
+      expireHolds(state, emitter(null));
       let status = 200;
       let body: unknown;
       try {
@@ -317,6 +323,25 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
     }
     faults.dropResponse(parsed.route, parsed.times as number);
     return reply.send({ ok: true });
+  });
+
+  // The test clock over HTTP (black-box tests of a running stack; the secret key authorises it): advances emulator
+  // time, then lapses the holds that are now older than 7 days (each with its payment_intent.canceled webhook).
+  app.get('/__emulator/clock', (req, reply) => {
+    if (header(req, 'authorization') !== `Bearer ${opts.secretKey}`) return reply.status(401).send({ error: 'secret key required' });
+    return reply.send({ now: state.now(), offsetSeconds: state.clockOffsetSeconds });
+  });
+  app.post<{ Body: string }>('/__emulator/clock', (req, reply) => {
+    if (header(req, 'authorization') !== `Bearer ${opts.secretKey}`) return reply.status(401).send({ error: 'secret key required' });
+    let parsed: { advanceSeconds?: unknown } = {};
+    try {
+      parsed = JSON.parse(typeof req.body === 'string' && req.body ? req.body : '{}') as typeof parsed;
+      const clock = advanceClock(state, parsed.advanceSeconds);
+      const expired = expireHolds(state, emitter(null));
+      return reply.send({ ...clock, expired });
+    } catch (err) {
+      return reply.status(400).send({ error: err instanceof Error ? err.message : 'JSON body expected' });
+    }
   });
 
   app.get('/health', (_req, reply) => reply.send({ status: 'ok' }));

@@ -3,6 +3,7 @@ import { type FormObject, metadataOf, obj, str } from './form-body';
 import { nowSeconds, stripeId } from './ids';
 import type { EmulatorState, Json, StoredAccount, StoredPaymentIntent, StoredPaymentMethod } from './state';
 import { StripeApiError, invalid, missing, required } from './stripe-error';
+import { offSessionFailure } from './scheduled';
 import { findTestCard, TEST_PAYMENT_METHODS } from './test-cards';
 
 export interface Ctx {
@@ -78,7 +79,7 @@ export const createCustomer: Handler = (ctx) => {
   return customer;
 };
 
-function customerOf(ctx: Ctx, id: string, param = 'id'): Json & { id: string } {
+export function customerOf(ctx: Ctx, id: string, param = 'id'): Json & { id: string } {
   const c = ctx.state.customers.get(id);
   if (!c) throw missing('customer', id, param);
   return c;
@@ -180,7 +181,7 @@ export const createPaymentMethod: Handler = (ctx) => {
 };
 
 /** A stored PaymentMethod, or a fresh one cloned from a predefined test id (`pm_card_visa`). */
-function paymentMethodOf(ctx: Ctx, id: string, param = 'payment_method'): StoredPaymentMethod {
+export function paymentMethodOf(ctx: Ctx, id: string, param = 'payment_method'): StoredPaymentMethod {
   const existing = ctx.state.paymentMethods.get(id);
   if (existing) return existing;
   const number = TEST_PAYMENT_METHODS[id];
@@ -223,7 +224,7 @@ export const detachPaymentMethod: Handler = (ctx) => {
   return pm.object;
 };
 
-function cardError(f: { code: string; declineCode?: string; message: string }, paymentIntent: Json | null): StripeApiError {
+export function cardError(f: { code: string; declineCode?: string; message: string }, paymentIntent: Json | null): StripeApiError {
   const extra: Record<string, unknown> = {};
   if (f.declineCode) extra.decline_code = f.declineCode;
   if (paymentIntent) {
@@ -258,7 +259,8 @@ export const createPaymentIntent: Handler = (ctx) => {
     capture_method: captureMethod,
     client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
     confirmation_method: 'automatic',
-    created: nowSeconds(),
+    // Emulator time (the test clock): holds expire 7 days of it after this (scheduled.ts).
+    created: ctx.state.now(),
     currency: cur,
     customer,
     description: str(ctx.params.description) ?? null,
@@ -316,7 +318,7 @@ function confirm(ctx: Ctx, pi: StoredPaymentIntent): void {
   if (pm.object.customer !== null && pm.object.customer !== pi.object.customer) {
     throw new StripeApiError(400, 'invalid_request_error', 'The provided PaymentMethod was previously attached to a Customer or was detached from a Customer, and cannot be used again.', 'payment_method_unexpected_state', 'payment_method');
   }
-  const failure = findTestCard(pm.cardNumber)?.charge;
+  const failure = findTestCard(pm.cardNumber)?.charge ?? offSessionFailure(ctx, pm);
   const chargeId = stripeId('ch');
   pi.object.latest_charge = chargeId;
   if (failure) {

@@ -11,6 +11,11 @@ export interface StoredPaymentIntent {
   object: Json & { id: string; status: string; amount: number; amount_capturable: number; customer: string | null };
 }
 
+/** A SetupIntent (saving a card for later, off-session payments). */
+export interface StoredSetupIntent {
+  object: Json & { id: string; status: string; customer: string | null; payment_method: string | null; usage: string };
+}
+
 export interface StoredAccount {
   object: Json & { id: string; details_submitted: boolean; payouts_enabled: boolean };
   /** Cents available on the connected account (transfers in, payouts out). */
@@ -44,10 +49,18 @@ export class EmulatorState {
   readonly payouts = new Map<string, Json & { id: string; status: string }>();
   readonly events: (Json & { id: string; type: string })[] = [];
   readonly idempotency = new Map<string, StoredIdempotent>();
+  readonly setupIntents = new Map<string, StoredSetupIntent>();
+  /** Test clock: how far emulator time runs ahead of the wall clock (POST /__emulator/clock advances it). */
+  clockOffsetSeconds = 0;
   /** Platform available balance in cents. */
   platformAvailable: number;
 
   constructor(initialPlatformBalance: number) {
     this.platformAvailable = initialPlatformBalance;
+  }
+
+  /** Emulator time in unix seconds: the wall clock plus the test clock's advance. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.clockOffsetSeconds;
   }
 }

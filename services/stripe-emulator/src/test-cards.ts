@@ -8,6 +8,8 @@ export interface TestCard {
   funding: 'credit' | 'debit';
   attach?: CardFailure;
   charge?: CardFailure;
+  /** Failure of an off-session payment only (`off_session: true`): on-session ones succeed (the customer is there). */
+  offSession?: CardFailure;
 }
 
 export interface CardFailure {
@@ -22,6 +24,11 @@ const insufficient: CardFailure = {
   declineCode: 'insufficient_funds',
   message: 'Your card has insufficient funds.',
 };
+const authenticationRequired: CardFailure = {
+  code: 'authentication_required',
+  declineCode: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
 const expired: CardFailure = { code: 'expired_card', message: 'Your card has expired.' };
 
 export const TEST_CARDS: readonly TestCard[] = [
@@ -35,6 +42,9 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '4000000000000069', brand: 'visa', funding: 'credit', attach: expired, charge: expired },
   // Attaching succeeds; charging fails (Stripe's 4000000000000341).
   { number: '4000000000000341', brand: 'visa', funding: 'credit', charge: declined },
+  // Always authenticate (Stripe's 4000002760003184): saving it succeeds (the emulator has no 3-D Secure challenge:
+  // an on-session setup or payment counts as authenticated), an off-session payment fails authentication_required.
+  { number: '4000002760003184', brand: 'visa', funding: 'credit', offSession: authenticationRequired },
 ];
 
 /** Stripe's predefined test PaymentMethods (`pm_card_visa`, ...), usable wherever a PaymentMethod id is. */
@@ -50,6 +60,7 @@ export const TEST_PAYMENT_METHODS: Readonly<Record<string, string>> = {
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedExpiredCard: '4000000000000069',
   pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequired: '4000002760003184',
 };
 
 export function findTestCard(number: string): TestCard | undefined {
