@@ -13,6 +13,9 @@ import { MediaController } from './media/media.controller';
 import { MediaService } from './media/media.service';
 import { PagesController } from './pages/pages.controller';
 import { PagesService } from './pages/pages.service';
+import { ReportsController } from './reports/reports.controller';
+import { ReportsEvents } from './reports/reports.events';
+import { ReportsService } from './reports/reports.service';
 import { SettingsController } from './settings/settings.controller';
 import { SettingsService } from './settings/settings.service';
 import { StatsController } from './stats/stats.controller';
@@ -48,10 +51,11 @@ export class AppModule {
         SettingsController,
         MediaController,
         StatsController,
+        ReportsController,
         AuditController,
         HealthController,
       ],
-      providers: [AuditService, SettingsService, PagesService, MediaService, StatsService, StatsEvents, IdentityAuditEvents],
+      providers: [AuditService, SettingsService, PagesService, MediaService, StatsService, StatsEvents, ReportsService, ReportsEvents, IdentityAuditEvents],
     };
   }
 }

@@ -3,3 +3,4 @@ export * from './uploads';
 export * from './views';
 export * from './commands';
 export * from './events';
+export * from './reports';

@@ -2,6 +2,7 @@ import { InboxEntity, OutboxEntity } from '@tiredash/messaging';
 import { AuditLogEntity } from '../audit/audit-log.entity';
 import { MediaEntity } from '../media/media.entity';
 import { PageEntity } from '../pages/page.entity';
+import { ReportMoneyEntity, ReportProviderEntity, ReportRatingEntity, ReportRequestEntity } from '../reports/report.entities';
 import { SettingsEntity } from '../settings/settings.entity';
 import {
   KnownCompletionEntity,
@@ -17,6 +18,7 @@ import { PaymentKeysFromEnvironment1767600000000 } from './migrations/1767600000
 import { UploadVisibility1767700000000 } from './migrations/1767700000000-UploadVisibility';
 import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
 import { FeeSettings1768200000000 } from './migrations/1768200000000-FeeSettings';
+import { Reports1768500000000 } from './migrations/1768500000000-Reports';
 
 export { CONTENT_SCHEMA } from './database.constants';
 
@@ -31,6 +33,10 @@ export const CONTENT_ENTITIES = [
   KnownJobEntity,
   KnownCompletionEntity,
   KnownRatingEntity,
+  ReportRequestEntity,
+  ReportMoneyEntity,
+  ReportRatingEntity,
+  ReportProviderEntity,
   OutboxEntity,
   InboxEntity,
 ];
@@ -44,4 +50,5 @@ export const CONTENT_MIGRATIONS = [
   UploadVisibility1767700000000,
   OutboxHeaders1768100000000,
   FeeSettings1768200000000,
+  Reports1768500000000,
 ];

@@ -38,6 +38,10 @@ describe('content schema', () => {
         'migrations',
         'outbox',
         'pages',
+        'report_money',
+        'report_providers',
+        'report_ratings',
+        'report_requests',
         'settings',
       ]);
       // The one settings row with the spec's default fees ($10 card fee, 20% commission, $5 minimum withdrawal).

@@ -6,6 +6,7 @@ import {
   GetApiKey,
   GetLogo,
   GetPage,
+  GetReports,
   GetSettings,
   ListAuditLog,
   SetLogo,
@@ -16,6 +17,7 @@ import {
   logoBodySchema,
   pageBodySchemas,
   paginationSchema,
+  reportQuerySchema,
   settingsBodySchema,
   type Actor,
   type AdminStatsView,
@@ -26,6 +28,7 @@ import {
   type LogoView,
   type Paged,
   type PageView,
+  type ReportsView,
   type SettingsView,
 } from '@tiredash/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -201,6 +204,17 @@ export class ContentController {
   @ApiRoute({ summary: 'Admin stat tiles (same as /api/dashboard)', errors: [401, 403] })
   async statistics(@CurrentActor() actor: Actor): Promise<{ data: AdminStatsView }> {
     return { data: await this.rpc.send(GetAdminStats, { actor }) };
+  }
+
+  @Get('reports')
+  @Roles('admin')
+  @ApiQuery({ name: 'from', required: false, description: 'First UTC day, YYYY-MM-DD (default: 29 days before `to`)' })
+  @ApiQuery({ name: 'to', required: false, description: 'Last UTC day, YYYY-MM-DD, inclusive (default: today)' })
+  @ApiQuery({ name: 'provider', required: false, description: "A provider's business name (part of it) or documentId" })
+  @ApiRoute({ summary: 'Reports and analytics of a range: revenue, jobs, durations, rates, top providers (admin; docs/reports.md)', errors: [400, 401, 403] })
+  async reports(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>): Promise<{ data: ReportsView }> {
+    const q = parseOrThrow(reportQuerySchema, query, 'Query');
+    return { data: await this.rpc.send(GetReports, { actor, query: q }) };
   }
 
   @Get('audit-log')
