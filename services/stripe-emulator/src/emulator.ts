@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { canonicalParams, parseForm, type FormObject } from './form-body';
 import { nowSeconds, stripeId } from './ids';
 import * as r from './resources';
+import * as refunds from './refunds';
 import { advanceClock, confirmSetupIntent, createSetupIntent, expireHolds, retrieveSetupIntent } from './scheduled';
 import { EmulatorState, type Json } from './state';
 import { StripeApiError } from './stripe-error';
@@ -94,6 +95,10 @@ const ROUTES: Route[] = [
   route('POST', '/v1/payouts', r.createPayout),
   route('GET', '/v1/payouts/:id', r.retrievePayout),
   route('GET', '/v1/events/:id', r.retrieveEvent),
+  route('POST', '/v1/refunds', refunds.createRefund),
+  route('GET', '/v1/refunds', refunds.listRefunds),
+  route('GET', '/v1/refunds/:id', refunds.retrieveRefund),
+  route('GET', '/v1/charges/:id', refunds.retrieveCharge),
 ];
 
 const CORS_HEADERS = {
@@ -303,6 +308,16 @@ export function createStripeEmulator(opts: EmulatorOptions): StripeEmulator {
     return reply
       .type('text/html; charset=utf-8')
       .send(`<!doctype html><html><head><title>Stripe Express (emulator)</title></head><body><h1>${escapeHtml(name)}</h1><p>Account ${escapeHtml(acct.object.id)}</p><p>Balance: $${(acct.available / 100).toFixed(2)}</p></body></html>`);
+  });
+
+  // Resend an event to the webhook endpoint, as the Dashboard's 'Resend' does (same event id; the secret key authorises
+  // it): black-box tests show that a redelivered event is applied once.
+  app.post<{ Params: { id: string } }>('/__emulator/events/:id/resend', (req, reply) => {
+    if (header(req, 'authorization') !== `Bearer ${opts.secretKey}`) return reply.status(401).send({ error: 'secret key required' });
+    const event = state.events.find((e) => e.id === req.params.id);
+    if (!event) return reply.status(404).send({ error: `no event ${req.params.id}` });
+    webhooks.dispatch(event);
+    return reply.send({ ok: true, id: event.id, type: event.type });
   });
 
   // The fault switch over HTTP, for black-box tests of a running stack (the secret key authorises it).

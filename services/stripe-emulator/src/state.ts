@@ -47,6 +47,8 @@ export class EmulatorState {
   readonly loginLinks = new Map<string, string>();
   readonly transfers = new Map<string, Json & { id: string }>();
   readonly payouts = new Map<string, Json & { id: string; status: string }>();
+  /** Refunds of charges (refunds.ts). */
+  readonly refunds = new Map<string, Json & { id: string; amount: number; charge: string; status: string }>();
   readonly events: (Json & { id: string; type: string })[] = [];
   readonly idempotency = new Map<string, StoredIdempotent>();
   readonly setupIntents = new Map<string, StoredSetupIntent>();
