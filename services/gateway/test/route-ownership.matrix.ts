@@ -115,6 +115,7 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
   // ----------------------------------------------------------------- dispatch
   'GET /api/dispatch/jobs/{requestId}': { call: (w) => ({ path: `/api/dispatch/jobs/${w.acceptedRequestId}?track=true` }), ...NEVER },
   'POST /api/dispatch/jobs/{requestId}/arrived': { call: (w) => ({ path: `/api/dispatch/jobs/${w.acceptedRequestId}/arrived` }), ...NEVER },
+  'POST /api/dispatch/jobs/{requestId}/customer-absent': { call: (w) => ({ path: `/api/dispatch/jobs/${w.acceptedRequestId}/customer-absent` }), ...NEVER },
   'POST /api/dispatch/jobs/{requestId}/completed': { call: (w) => ({ path: `/api/dispatch/jobs/${w.acceptedRequestId}/completed` }), ...NEVER },
 
   // ----------------------------------------------------------------- payments

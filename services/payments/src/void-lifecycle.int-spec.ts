@@ -4,6 +4,8 @@ import {
   AuthorizePayment,
   CapturePayment,
   CompletionReported,
+  CustomerNoShow,
+  GetRequestPayment,
   LIFECYCLE_ACTORS,
   LIFECYCLE_STATES,
   ProviderArrived,
@@ -142,6 +144,13 @@ describe('voiding a hold follows the lifecycle table', () => {
     await tc.publish(ProviderArrived, { ...job, arrivedAt: new Date().toISOString() });
     await waitFor(refHas(requestId, 'arrived_at IS NOT NULL'), { message: 'arrived' });
     if (state === 'In Progress') return done;
+    if (state === 'Customer No-Show') {
+      // The provider waited and marked the customer absent: the $15 no-show fee comes out of the $60 hold.
+      await tc.publish(CustomerNoShow, { ...job, paymentMethod: 'card', feeCents: 1500, serviceType: 'Tire Rotation', noShowAt: new Date().toISOString() });
+      await waitFor(refHas(requestId, `status = 'Customer No-Show'`), { message: 'no-show' });
+      await waitFor(async () => (await holdStatus(auth.authorizationId)) === 'succeeded', { message: 'no-show fee captured' });
+      return done;
+    }
     await tc.publish(CompletionReported, { ...job, completedAt: new Date().toISOString() });
     await waitFor(refHas(requestId, 'completion_reported_at IS NOT NULL'), { message: 'completion reported' });
     if (state === 'Completion Reported') return done;
@@ -153,6 +162,43 @@ describe('voiding a hold follows the lifecycle table', () => {
     const rows: { status: string }[] = await ds.query(`SELECT status FROM payments.authorizations WHERE id = $1`, [authorizationId]);
     return rows[0]!.status;
   }
+
+  it('a customer no-show captures the no-show fee from the hold (the rest released) and credits the provider the fee less the commission, once', async () => {
+    const customer: Known = { userId: randomUUID(), role: 'customer' };
+    const { requestId, authorizationId } = await cardRequestIn('Customer No-Show', customer);
+    const [row] = (await ds.query(`SELECT payment_intent_id, captured_cents, commission_percent FROM payments.authorizations WHERE id = $1`, [authorizationId])) as {
+      payment_intent_id: string;
+      captured_cents: string;
+      commission_percent: number;
+    }[];
+    expect(Number(row!.captured_cents)).toBe(1500);
+    const pi = await env.stripe.paymentIntents.retrieve(row!.payment_intent_id);
+    expect(pi.status).toBe('succeeded');
+    expect(pi.amount_received).toBe(1500);
+    const credit = async () =>
+      (await ds.query(`SELECT amount_cents FROM payments.wallet_entries WHERE reference = $1`, [`no-show:${requestId}`])) as { amount_cents: string }[];
+    await waitFor(async () => (await credit()).length === 1, { message: 'wallet credited' });
+    const share = 1500 - Math.round((1500 * Number(row!.commission_percent)) / 100);
+    expect(Number((await credit())[0]!.amount_cents)).toBe(share);
+    // Redelivered (a retried relay, a new envelope): handled again, nothing captured or credited twice.
+    const again = await tc.publish(CustomerNoShow, {
+      requestId,
+      customerId: randomUUID(),
+      customerUserId: customer.userId,
+      providerId,
+      providerUserId: providerUser.userId,
+      paymentMethod: 'card',
+      feeCents: 1500,
+      serviceType: 'Tire Rotation',
+      noShowAt: new Date().toISOString(),
+    });
+    await waitFor(async () => (await ds.query(`SELECT 1 FROM payments.inbox WHERE consumer = 'payments-request-no-show' AND event_id = $1`, [again])).length === 1, {
+      message: 'the second delivery handled',
+    });
+    expect(await credit()).toHaveLength(1);
+    expect((await env.stripe.paymentIntents.retrieve(row!.payment_intent_id)).amount_received).toBe(1500);
+    expect(await client.send(GetRequestPayment, { actor: customer, requestId })).toMatchObject({ status: 'no_show_fee', noShowFee: 15, held: null });
+  });
 
   const cells = LIFECYCLE_STATES.flatMap((state) => LIFECYCLE_ACTORS.map((who) => [state, who] as const));
 

@@ -25,6 +25,12 @@ export interface RequestsConfig {
   bidQueueLimit: number;
   /** Seconds a request stays open for bids; with no bid accepted by then it expires (docs/request-lifecycle.md). */
   requestOpenSeconds: number;
+  /** 'I AM HERE' is accepted within this distance (metres) of the job's address (ARRIVAL_MAX_DISTANCE_METERS, default 300). */
+  arrivalMaxDistanceMeters: number;
+  /** Minutes after arrival before the provider may mark the customer absent (NO_SHOW_WAIT_MINUTES, default 10). */
+  noShowWaitMinutes: number;
+  /** Minutes after acceptance + the bid's ETA before the customer may cancel free (PROVIDER_LATE_GRACE_MINUTES, default 15). */
+  providerLateGraceMinutes: number;
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -46,6 +52,9 @@ const envSchema = z.object({
   BID_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(7),
   BID_QUEUE_LIMIT: z.coerce.number().int().min(0).max(100000).default(300),
   REQUEST_OPEN_SECONDS: z.coerce.number().int().min(1).max(30 * 86400).default(1800),
+  ARRIVAL_MAX_DISTANCE_METERS: z.coerce.number().int().min(10).max(100000).default(300),
+  NO_SHOW_WAIT_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  PROVIDER_LATE_GRACE_MINUTES: z.coerce.number().int().min(0).max(240).default(15),
 });
 
 export { ConfigError };
@@ -70,5 +79,8 @@ export function loadConfig(env: Env = process.env): RequestsConfig {
     bidConcurrency: e.BID_CONCURRENCY,
     bidQueueLimit: e.BID_QUEUE_LIMIT,
     requestOpenSeconds: e.REQUEST_OPEN_SECONDS,
+    arrivalMaxDistanceMeters: e.ARRIVAL_MAX_DISTANCE_METERS,
+    noShowWaitMinutes: e.NO_SHOW_WAIT_MINUTES,
+    providerLateGraceMinutes: e.PROVIDER_LATE_GRACE_MINUTES,
   };
 }

@@ -11,6 +11,7 @@ import {
   LIFECYCLE_ACTORS,
   LIFECYCLE_STATES,
   MarkArrived,
+  MarkCustomerAbsent,
   PlaceBid,
   REQUEST_LIFECYCLE,
   ReportCompletion,
@@ -79,10 +80,20 @@ describe('the request lifecycle table, cell by cell', () => {
     }
     await client.send(MarkArrived, { actor: provider.actor, requestId: r.id });
     if (state === 'In Progress') return r.id;
+    if (state === 'Customer No-Show') {
+      await waitedForCustomer(r.id);
+      await client.send(MarkCustomerAbsent, { actor: provider.actor, requestId: r.id });
+      return r.id;
+    }
     await client.send(ReportCompletion, { actor: provider.actor, requestId: r.id });
     if (state === 'Completion Reported') return r.id;
     await client.send(ConfirmCompletion, { actor: customer.actor, requestId: r.id });
     return r.id;
+  }
+
+  /** The provider's wait for the customer is over (NO_SHOW_WAIT_MINUTES): its arrival moved back an hour, not slept. */
+  async function waitedForCustomer(requestId: string): Promise<void> {
+    await ds.query(`UPDATE "requests"."service_requests" SET "arrived_at" = "arrived_at" - interval '1 hour' WHERE "id" = $1 AND "arrived_at" IS NOT NULL`, [requestId]);
   }
 
   async function stateOf(requestId: string): Promise<LifecycleState> {
@@ -98,9 +109,13 @@ describe('the request lifecycle table, cell by cell', () => {
     return { customer: customer.actor, provider: provider.actor, 'other customer': otherCustomer.actor, 'other provider': otherProvider.actor, admin }[who];
   }
 
-  function act(action: Exclude<LifecycleAction, 'void'>, who: LifecycleActor, requestId: string): Promise<unknown> {
+  async function act(action: Exclude<LifecycleAction, 'void'>, who: LifecycleActor, requestId: string): Promise<unknown> {
     const actor = actorOf(who);
     switch (action) {
+      case 'absent':
+        // The cells say what happens once the wait is over (before it: NO_SHOW_WAIT_NOT_OVER, job-progress.int-spec).
+        await waitedForCustomer(requestId);
+        return client.send(MarkCustomerAbsent, { actor, requestId });
       case 'cancel':
         return client.send(CancelServiceRequest, { actor, requestId, reason: who === 'provider' ? 'Vehicle breakdown' : null });
       case 'arrive':

@@ -79,7 +79,7 @@ export interface PublicSettingsView {
   walletFee: number;
   /** Dollars a customer pays for cancelling a card job after acceptance and before the provider arrives. */
   cancellationFee: number;
-  /** Dollars for a customer no-show: stored for the no-show feature, which does not exist yet (nothing charges it). */
+  /** Dollars a card job pays when the provider marks the customer absent after the wait (credited to the provider less the commission). */
   noShowFee: number;
   /** The smallest withdrawal, in whole dollars. */
   minWithdrawal: number;

@@ -30,18 +30,22 @@ export interface AuthorizationView {
  */
 export interface RequestPaymentView {
   requestId: string;
-  /** none: no hold (cash, or not authorised yet); held; captured (the job was paid); cancellation_fee; released. */
-  status: 'none' | 'held' | 'captured' | 'cancellation_fee' | 'released';
+  /** none: no hold (cash, or not authorised yet); held; captured (the job was paid); cancellation_fee; no_show_fee; released. */
+  status: 'none' | 'held' | 'captured' | 'cancellation_fee' | 'no_show_fee' | 'released';
   /** The card fee of the hold; with no hold, the setting in force (what a hold authorised now would carry). */
   cardFee: number;
   held: number | null;
   captured: number | null;
   /** The cancellation fee kept from the hold, when the customer cancelled after acceptance. */
   cancellationFee: number | null;
+  /** The no-show fee kept from the hold, when the provider marked the customer absent after the wait. */
+  noShowFee?: number | null;
   /** The customer's card tip for the job once paid (dollars), else null ('Not applied'). */
   tip: number | null;
   /** Whether the customer may tip this job now: tipping on, a card job paid at confirmation, no tip yet. */
   canTip: boolean;
+  /** What an admin refunded of the capture so far (dollars), or null (disputes: 'Refunded $X'). */
+  refunded?: number | null;
 }
 
 /** A card tip (POST /pay/api/payments/request/{requestId}/tip): paid in full to the job's provider. */
@@ -138,7 +142,7 @@ export interface WalletTransactionView {
   createdAt: string;
   /** Dollars: positive credit, negative debit. */
   amount: number;
-  kind: 'job_credit' | 'cancellation_credit' | 'tip' | 'withdrawal' | 'withdrawal_reversal';
+  kind: 'job_credit' | 'cancellation_credit' | 'tip' | 'withdrawal' | 'withdrawal_reversal' | 'refund_reversal';
   /** A credit's gross: the job amount (or the cancellation fee) in dollars the share was taken from; null otherwise. */
   grossAmount: number | null;
   /** A credit's platform commission in percent, as in force when it was decided (stored, never recomputed). */

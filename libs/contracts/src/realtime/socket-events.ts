@@ -3,6 +3,8 @@ import { roleSchema } from '../common/actor';
 import { CANCEL_ROLES, PAYMENT_METHODS, REQUEST_STATUSES } from '../common/constants';
 import { bidSnapshotSchema, requestOfferSchema } from '../requests/events';
 import { jobMessageViewSchema } from '../requests/job-chat';
+import { jobExtraViewSchema } from '../requests/extras';
+import type { PaymentHoldUpdatedPayload } from '../payments/scheduled-holds';
 
 /**
  * The real-time channel of spec section 7: event names and payloads in both directions. The server
@@ -28,6 +30,16 @@ export const SERVER_EVENTS = {
   requestExpired: 'request_expired',
   /** To both parties of an accepted job: a job chat message (the sender's other tabs and devices too). */
   jobMessage: 'job_message',
+  /** To both parties of a job: an extra the provider added, or the customer's answer to it (the stored extra). */
+  extraService: 'extra_service',
+  /** To the admins: a party reported a problem with a job (disputes). */
+  problemReported: 'problem_reported',
+  /** To both parties of a job: an admin refunded part or all of its card payment. */
+  jobRefunded: 'job_refunded',
+  /** To both parties: the provider marked the customer absent after the wait (Customer No-Show). */
+  customerNoShow: 'customer_no_show',
+  /** To both parties of a scheduled card job: its off-session hold was placed, failed or lapsed (scheduled holds). */
+  paymentHoldUpdated: 'payment_hold_updated',
   /** A refused client event (e.g. `join` for someone else); nothing was changed. */
   error: 'error',
 } as const;
@@ -164,9 +176,46 @@ export type RequestOfferedPayload = z.infer<typeof requestOfferedPayloadSchema>;
 export const requestExpiredPayloadSchema = z.object({ requestId: id, tireStatus: z.literal('Expired'), expiredAt: isoDate });
 export type RequestExpiredPayload = z.infer<typeof requestExpiredPayloadSchema>;
 
+/** `customer_no_show`: to both parties when the provider marked the customer absent; `fee` in dollars (0: cash, nothing charged). */
+export const customerNoShowPayloadSchema = z.object({
+  requestId: id,
+  customerId: id,
+  providerId: id,
+  tireStatus: z.literal('Customer No-Show'),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  fee: z.number(),
+  noShowAt: isoDate,
+});
+export type CustomerNoShowPayload = z.infer<typeof customerNoShowPayloadSchema>;
+
+/** `extra_service`: an extra of a job as stored (added: pending; answered: approved, declined or card_declined). */
+export const extraServicePayloadSchema = jobExtraViewSchema;
+export type ExtraServicePayload = z.infer<typeof extraServicePayloadSchema>;
+
 /** `job_message`: a message of a job's chat (the stored message, as GET .../messages lists it). */
 export const jobMessagePayloadSchema = jobMessageViewSchema;
 export type JobMessagePayload = z.infer<typeof jobMessagePayloadSchema>;
+
+/** `problem_reported`: to the admins, a new report (its request, who reported, the category). */
+export const problemReportedPayloadSchema = z.object({
+  reportId: id,
+  requestId: id,
+  reporterRole: z.enum(['customer', 'provider']),
+  category: z.string(),
+  openedAt: isoDate,
+});
+export type ProblemReportedPayload = z.infer<typeof problemReportedPayloadSchema>;
+
+/** `job_refunded`: to both parties, a refund of the job's card payment; dollars (`providerReversal`: what the provider's wallet gave back). */
+export const jobRefundedPayloadSchema = z.object({
+  requestId: id,
+  refundId: id,
+  amount: z.number(),
+  refundedTotal: z.number(),
+  providerReversal: z.number(),
+  refundedAt: isoDate,
+});
+export type JobRefundedPayload = z.infer<typeof jobRefundedPayloadSchema>;
 
 /** `driver_location`: the provider's latest point, to the customer tracking the job. */
 export const driverLocationPayloadSchema = z.object({
@@ -201,6 +250,11 @@ export interface ServerToClientEvents {
   request_offered: (p: RequestOfferedPayload) => void;
   request_expired: (p: RequestExpiredPayload) => void;
   job_message: (p: JobMessagePayload) => void;
+  extra_service: (p: ExtraServicePayload) => void;
+  problem_reported: (p: ProblemReportedPayload) => void;
+  job_refunded: (p: JobRefundedPayload) => void;
+  customer_no_show: (p: CustomerNoShowPayload) => void;
+  payment_hold_updated: (p: PaymentHoldUpdatedPayload) => void;
   error: (p: SocketErrorPayload) => void;
 }
 

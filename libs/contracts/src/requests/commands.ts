@@ -36,6 +36,12 @@ export const REQUESTS_CONFLICT_REASONS = [
   'CARD_HOLD_REQUIRED',
   /** Accepting a card bid above the held amount needs the card held for the bid plus the fee first. */
   'CARD_REAUTHORIZATION_REQUIRED',
+  /** 'I AM HERE' while the provider's latest streamed position is farther than the arrival distance (details.distanceMeters). */
+  'ARRIVAL_TOO_FAR',
+  /** 'Customer not here' before the no-show wait after arrival is over (details.secondsLeft). */
+  'NO_SHOW_WAIT_NOT_OVER',
+  /** A free 'provider-no-show' cancel before the provider is late (ETA + grace; details.secondsLeft). */
+  'PROVIDER_NOT_LATE',
 ] as const;
 export type RequestsConflictReason = (typeof REQUESTS_CONFLICT_REASONS)[number];
 

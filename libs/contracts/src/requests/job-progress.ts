@@ -18,9 +18,35 @@ const withActor = <T extends z.ZodRawShape>(shape: T) => z.object({ actor: actor
 const uuid = z.string().uuid();
 const iso = z.string();
 
-export const MarkArrived = defineCommand<ServiceRequestView>()('requests.cmd.mark-arrived', withActor({ requestId: uuid }));
+/**
+ * 'I AM HERE'. Accepted only when the provider's latest streamed position (dispatch) is within ARRIVAL_MAX_DISTANCE_METERS
+ * of the job's address; otherwise CONFLICT `ARRIVAL_TOO_FAR` (details.distanceMeters), unless `overrideReason` says why
+ * (stored with the request and shown to admins).
+ */
+export const MarkArrived = defineCommand<ServiceRequestView>()(
+  'requests.cmd.mark-arrived',
+  withActor({ requestId: uuid, overrideReason: z.string().trim().min(1).max(300).nullable().optional() }),
+);
+/**
+ * 'Customer not here' (the job's provider, after arrival, NO_SHOW_WAIT_MINUTES after it, before 'JOB COMPLETED'):
+ * In Progress -> Customer No-Show. Card: the admin's noShowFee is captured from the hold (the rest released) and
+ * credited to the provider less the commission; cash: nothing is charged. Before the wait is over: CONFLICT
+ * `NO_SHOW_WAIT_NOT_OVER` (details.secondsLeft).
+ */
+export const MarkCustomerAbsent = defineCommand<ServiceRequestView>()('requests.cmd.mark-customer-absent', withActor({ requestId: uuid }));
 export const ReportCompletion = defineCommand<ServiceRequestView>()('requests.cmd.report-completion', withActor({ requestId: uuid }));
 export const ConfirmCompletion = defineCommand<ServiceRequestView>()('requests.cmd.confirm-completion', withActor({ requestId: uuid }));
+
+/** `POST /api/dispatch/jobs/:id/arrived` body (optional): why the provider arrives although its position is far. */
+export const arrivalBodySchema = z
+  .object({
+    data: z
+      .object({ overrideReason: z.string().trim().min(1, 'Say why you are arriving from here').max(300, 'At most 300 characters').optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ArrivalBody = z.infer<typeof arrivalBodySchema>;
 
 /** The title the client shows above a failed capture's message (spec: 'Payment Failed' / the error message). */
 export const PAYMENT_FAILED_TITLE = 'Payment Failed';
@@ -39,6 +65,19 @@ export const ProviderArrived = defineEvent(
   S,
   'requests.evt.request.arrived.v1',
   z.object({ ...jobParties, arrivedAt: iso }),
+);
+
+/** The cancel reason recorded when the customer cancels because the provider is late (ETA + grace passed): free. */
+export const PROVIDER_NO_SHOW_REASON = 'provider-no-show';
+
+/**
+ * `request.no-show`: the provider marked the customer absent after the wait. `feeCents`: the no-show fee to capture
+ * from the card hold (0 for a cash job: nothing is charged).
+ */
+export const CustomerNoShow = defineEvent(
+  S,
+  'requests.evt.request.no-show.v1',
+  z.object({ ...jobParties, paymentMethod: z.enum(PAYMENT_METHODS), feeCents: z.number().int().nonnegative(), serviceType: z.string(), noShowAt: iso }),
 );
 
 /** The provider reported the job done ('JOB COMPLETED'); the customer is asked to confirm (`job_completed`). */

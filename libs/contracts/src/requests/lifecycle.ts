@@ -13,6 +13,9 @@ import {
   type LifecycleOutcome,
   type LifecycleState,
 } from './lifecycle-cells';
+import { REFUND_COLUMN, REPORT_PROBLEM_COLUMN } from './lifecycle-disputes';
+import { MARK_ABSENT_COLUMN } from './lifecycle-no-show';
+import { ADD_EXTRA_COLUMN, ANSWER_EXTRA_COLUMN } from './lifecycle-extras';
 
 export * from './lifecycle-cells';
 
@@ -105,7 +108,7 @@ const CORE: Record<LifecycleState, Record<LifecycleActor, Row>> = {
  * The columns later capabilities add, each in its own file (lifecycle-<capability>.ts), keyed by action name.
  * Register a column here and give it a title in ACTION_TITLES; the spec, the docs and the generated tests pick it up.
  */
-const COLUMNS = {} satisfies Record<string, ActionColumn>;
+const COLUMNS = { absent: MARK_ABSENT_COLUMN, reportProblem: REPORT_PROBLEM_COLUMN, refund: REFUND_COLUMN, addExtra: ADD_EXTRA_COLUMN, answerExtra: ANSWER_EXTRA_COLUMN } satisfies Record<string, ActionColumn>;
 
 export const LIFECYCLE_ACTIONS = [...CORE_ACTIONS, ...(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[])] as const;
 export type LifecycleAction = CoreAction | keyof typeof COLUMNS;
@@ -142,6 +145,11 @@ const ACTION_TITLES: Record<LifecycleAction, string> = {
   arrive: "Arrive ('I AM HERE')",
   report: "Report completion ('JOB COMPLETED')",
   confirm: 'Confirm completion (card: capture)',
+  absent: "Mark the customer absent ('Customer not here', `POST /api/dispatch/jobs/:id/customer-absent`)",
+  reportProblem: 'Report a problem (`POST /api/service-requests/:id/reports`)',
+  refund: 'Refund the card payment (`POST /api/admin/service-requests/:id/refunds`)',
+  addExtra: 'Add an extra (`POST /api/service-requests/:id/extras`)',
+  answerExtra: 'Approve or decline an extra (`PUT /api/service-requests/:id/extras/:extraId`; card approval: hold raised)',
 };
 
 /** The generated section of docs/request-lifecycle.md: one table per action. */

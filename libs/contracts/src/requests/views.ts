@@ -1,4 +1,5 @@
 import type { PaymentMethod, RequestStatus, ServiceType } from '../common/constants';
+import type { JobExtraView } from './extras';
 
 /** Shapes the request and bid routes answer with (spec section 3). Money in dollars; ids are UUIDs (documentId). */
 
@@ -28,6 +29,8 @@ export interface BidProviderView {
   totalJobs: number;
   /** The provider's median time from a request being offered to its bid, e.g. '2 min'; null before its first bid. */
   responseTime: string | null;
+  /** Jobs the customer cancelled free because this provider had not arrived by its ETA plus the grace period. */
+  noShows?: number;
 }
 
 export interface BidView {
@@ -103,6 +106,11 @@ export interface ServiceRequestView {
   accepted_bid: BidView | null;
   /** The customer's rating of this request, once given. */
   rating: { rating: number; comment?: string | null } | null;
+  /**
+   * Extras the provider added on site, oldest first (extras.ts): for the customer, the job's provider and admins; empty
+   * for anyone else. The approved ones add to the accepted amount.
+   */
+  extras: JobExtraView[];
   /** Seconds of the server's bidding window. */
   biddingWindowSeconds: number;
   /** How many providers the request was offered to (its customer and admins; null for providers). */
@@ -120,6 +128,17 @@ export interface ServiceRequestView {
   completedAt?: string | null;
   /** When the customer confirmed (Service Completed). */
   confirmedAt?: string | null;
+  /** The provider's distance from the job's address at 'I AM HERE' (metres; null: no streamed position). Provider and admins. */
+  arrivalDistanceMeters?: number | null;
+  /** Why the provider arrived although its position was far (provider and admins; null otherwise). */
+  arrivalOverrideReason?: string | null;
+  /** From when the provider may mark the customer absent (after arrival, before 'JOB COMPLETED'). */
+  noShowWaitEndsAt?: string | null;
+  /** From when the customer may cancel free because the provider is late (accepted, not arrived: ETA + grace). */
+  providerLateAt?: string | null;
+  /** When the provider marked the customer absent (Customer No-Show), and the no-show fee in dollars (0: cash). */
+  noShowAt?: string | null;
+  noShowFee?: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -13,19 +13,25 @@ import {
   CompletionReported,
   ContentPing,
   CustomerCreated,
+  CustomerNoShow,
   CustomerUpdated,
   DispatchPing,
+  GetJob,
   GetJobAccess,
   GetMe,
   GetServiceRequest,
   GetSettings,
   JobMessageSent,
+  JobExtraAdded,
+  JobExtraAnswered,
+  AnswerExtraHold,
   SettingsUpdated,
   IdentityPing,
   LOCATION_POINT_SUBJECT,
   MarkArrived,
   PaymentCaptured,
   PaymentsPing,
+  ScheduledHoldChanged,
   ProviderApproved,
   ProviderArrived,
   ProviderCreated,
@@ -86,6 +92,8 @@ const INTERNAL_COMMANDS: ReadonlyArray<readonly [AnyCommandDef, readonly NatsSer
   [CheckCardHold, ['requests']],
   // Realtime's check that a socket may stream a job's location.
   [GetJobAccess, ['realtime']],
+  // An extra's answer on a card job: payments raises (or keeps) the hold first.
+  [AnswerExtraHold, ['requests']],
 ];
 
 /** Public commands (the gateway sends every command not listed above) that other services send too. */
@@ -95,6 +103,8 @@ const ALSO_SENT_BY: ReadonlyArray<readonly [AnyCommandDef, readonly NatsService[
   // The map key of the platform settings for the geocoding/directions proxy; the fees payments applies; the
   // messaging toggle the job chat obeys.
   [GetSettings, ['dispatch', 'payments', 'requests']],
+  // 'I AM HERE' is checked against the provider's latest streamed position (the job's, from dispatch).
+  [GetJob, ['requests']],
   // Realtime: a socket's profile and request membership, and the job emits (arrived, job_completed, job_canceled).
   [GetMe, ['realtime']],
   [GetServiceRequest, ['realtime']],
@@ -137,6 +147,17 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [RequestCancelled, 'content-stats-request-cancelled'],
     [RequestConfirmed, 'content-stats-request-confirmed'],
     [RatingCreated, 'content-stats-rating-created'],
+    // The admin's reports (issue 13, item 8).
+    [RequestCreated, 'content-reports-request-created'],
+    [RequestAccepted, 'content-reports-request-accepted'],
+    [ProviderArrived, 'content-reports-request-arrived'],
+    [RequestConfirmed, 'content-reports-request-confirmed'],
+    [RequestCancelled, 'content-reports-request-cancelled'],
+    [CustomerNoShow, 'content-reports-request-no-show'],
+    [PaymentCaptured, 'content-reports-payment-captured'],
+    [RatingCreated, 'content-reports-rating-created'],
+    [ProviderCreated, 'content-reports-provider-created'],
+    [ProviderUpdated, 'content-reports-provider-updated'],
     [ProviderApproved, 'content-audit-provider-approved'],
     [ProviderRejected, 'content-audit-provider-rejected'],
     [UserUpdated, 'content-audit-user-updated'],
@@ -153,6 +174,9 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [RequestExpired, 'payments-request-expired'],
     [ProviderArrived, 'payments-request-arrived'],
     [CompletionReported, 'payments-request-completion-reported'],
+    [CustomerNoShow, 'payments-request-no-show'],
+    // Scheduled holds: a card request posted with a saved card (no hold) is linked to its SetupIntent.
+    [RequestCreated, 'payments-scheduled-hold-request-created'],
   ),
   dispatch: consumers(
     [RequestAccepted, 'dispatch-request-accepted'],
@@ -160,6 +184,7 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [CompletionReported, 'dispatch-request-completion-reported'],
     [RequestConfirmed, 'dispatch-request-confirmed'],
     [RequestCancelled, 'dispatch-request-cancelled'],
+    [CustomerNoShow, 'dispatch-request-no-show'],
   ),
   realtime: consumers(
     [ProviderArrived, 'realtime-request-arrived'],
@@ -174,6 +199,10 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [RequestOffered, 'realtime-request-offered'],
     [RequestExpired, 'realtime-request-expired'],
     [JobMessageSent, 'realtime-job-message-sent'],
+    [JobExtraAdded, 'realtime-job-extra-added'],
+    [JobExtraAnswered, 'realtime-job-extra-answered'],
+    [CustomerNoShow, 'realtime-request-no-show'],
+    [ScheduledHoldChanged, 'realtime-scheduled-hold-changed'],
   ),
   // Session revocations (a role, approval or password change) applied to the session state in Redis.
   gateway: consumers([UserSessionsRevoked, 'gateway-user-sessions-revoked']),

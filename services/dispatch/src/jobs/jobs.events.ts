@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OutboxService, type EventContext, OnEvent } from '@tiredash/messaging';
 import {
   CompletionReported,
+  CustomerNoShow,
   JobStatusChanged,
   ProviderArrived,
   RequestAccepted,
@@ -88,6 +89,12 @@ export class JobsEvents {
     // A request cancelled while bids were open never had a job.
     if (p.providerId === null) return;
     await this.advance(ctx.manager, p.requestId, 'Cancelled', ['En Route', 'Arrived', 'Completed'], 'cancelled_at', p.cancelledAt);
+  }
+
+  /** The customer was absent (Customer No-Show): the job ends (its location stream stops) as a cancelled one. */
+  @OnEvent(CustomerNoShow, { durable: 'dispatch-request-no-show', maxDeliver: 10 })
+  onCustomerNoShow(p: EventPayload<typeof CustomerNoShow>, ctx: EventContext): Promise<void> {
+    return this.advance(ctx.manager, p.requestId, 'Cancelled', ['En Route', 'Arrived'], 'cancelled_at', p.noShowAt);
   }
 
   private async advance(

@@ -1,9 +1,10 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '@tiredash/auth';
-import { GetJob, MarkArrived, ReportCompletion, type Actor, type JobView, type ServiceRequestView } from '@tiredash/contracts';
+import { GetJob, MarkArrived, MarkCustomerAbsent, ReportCompletion, arrivalBodySchema, type Actor, type JobView, type ServiceRequestView } from '@tiredash/contracts';
 import { ApiRoute } from '../common/api-docs.decorators';
 import { parseId } from '../common/ids';
+import { parseOrThrow } from '../common/validation';
 import { RpcService } from '../common/rpc.service';
 import { UploadAccess } from '../content/upload-access.service';
 
@@ -28,9 +29,30 @@ export class JobsController {
 
   @Post(':requestId/arrived')
   @HttpCode(200)
-  @ApiRoute({ summary: "'I AM HERE': the job's provider marks arrival (request In Progress; provider_arrived to the customer)", errors: [401, 403, 404, 409] })
-  async arrived(@CurrentActor() actor: Actor, @Param('requestId') id: string): Promise<{ data: ServiceRequestView }> {
-    return { data: await this.uploads.withPhotoUrl(actor, await this.rpc.send(MarkArrived, { actor, requestId: parseId(id) })) };
+  @ApiRoute({
+    summary:
+      "'I AM HERE': the job's provider marks arrival (request In Progress; provider_arrived to the customer). Its latest streamed position must be " +
+      'within ARRIVAL_MAX_DISTANCE_METERS (default 300) of the job, else 409 ARRIVAL_TOO_FAR with the distance; `data.overrideReason` arrives anyway (admins see it)',
+    body: arrivalBodySchema,
+    errors: [400, 401, 403, 404, 409],
+  })
+  async arrived(@CurrentActor() actor: Actor, @Param('requestId') id: string, @Body() raw: unknown): Promise<{ data: ServiceRequestView }> {
+    const requestId = parseId(id);
+    const body = parseOrThrow(arrivalBodySchema, raw ?? {});
+    const overrideReason = body.data?.overrideReason;
+    return { data: await this.uploads.withPhotoUrl(actor, await this.rpc.send(MarkArrived, { actor, requestId, ...(overrideReason ? { overrideReason } : {}) })) };
+  }
+
+  @Post(':requestId/customer-absent')
+  @HttpCode(200)
+  @ApiRoute({
+    summary:
+      "'Customer not here': the job's provider marks the customer absent NO_SHOW_WAIT_MINUTES (default 10) after arrival (409 NO_SHOW_WAIT_NOT_OVER with secondsLeft before): " +
+      'request Customer No-Show; a card job pays the no-show fee from its hold, a cash job nothing',
+    errors: [401, 403, 404, 409],
+  })
+  async customerAbsent(@CurrentActor() actor: Actor, @Param('requestId') id: string): Promise<{ data: ServiceRequestView }> {
+    return { data: await this.uploads.withPhotoUrl(actor, await this.rpc.send(MarkCustomerAbsent, { actor, requestId: parseId(id) })) };
   }
 
   @Post(':requestId/completed')

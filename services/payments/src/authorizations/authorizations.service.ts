@@ -32,6 +32,7 @@ import { stripeFailure, toDomainError } from '../common/stripe-client';
 import { RequestRefEntity } from '../read-model/request-ref.entity';
 import { PlatformFeesService } from '../settings/platform-fees.service';
 import { TipEntity } from '../tips/tip.entity';
+import { approvedExtrasCentsOf } from '../extras/extra-holds.service';
 import { AuthorizationEntity } from './authorization.entity';
 
 const ACTIVE = 'requires_capture';
@@ -65,7 +66,7 @@ export class AuthorizationsService {
       if (ref && ref.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
       // A request is paid once: no new hold after its capture, none for a request that ended.
       if (await repo.exists({ where: { requestId: body.requestId, status: 'succeeded' } })) throw PaymentsError.alreadyCaptured();
-      if (ref && (ref.status === 'Cancelled' || ref.status === 'Expired')) throw PaymentsError.requestEnded(ref.status);
+      if (ref && (ref.status === 'Cancelled' || ref.status === 'Expired' || ref.status === 'Customer No-Show')) throw PaymentsError.requestEnded(ref.status);
       previous = await repo.findOne({ where: { requestId: body.requestId, status: ACTIVE }, order: { createdAt: 'DESC' } });
       if (previous && previous.customerUserId !== known.userId) throw PaymentsError.notYourPayment();
       if (previous && previous.amountCents === body.amount && previous.paymentMethodId === body.paymentMethodId) {
@@ -190,10 +191,12 @@ export class AuthorizationsService {
         if (auth.providerId !== providerId) throw PaymentsError.providerMismatch();
         return this.captureView(auth);
       }
-      if (ref.status === 'Cancelled' || ref.status === 'Expired') throw PaymentsError.requestEnded(ref.status);
+      if (ref.status === 'Cancelled' || ref.status === 'Expired' || ref.status === 'Customer No-Show') throw PaymentsError.requestEnded(ref.status);
       if (ref.completionReportedAt === null) throw PaymentsError.completionNotReported();
-      const jobCents = ref.acceptedAmountCents;
-      if (body.updatedAmount !== undefined && body.updatedAmount !== null && body.updatedAmount !== jobCents) {
+      // The job is the accepted bid plus the extras the customer approved (payments' own rows, each of which raised
+      // this hold); a client's updatedAmount is a claim: the bid alone (the spec's client) or the job total.
+      const jobCents = ref.acceptedAmountCents + (await approvedExtrasCentsOf(m, auth.requestId));
+      if (body.updatedAmount !== undefined && body.updatedAmount !== null && body.updatedAmount !== jobCents && body.updatedAmount !== ref.acceptedAmountCents) {
         throw PaymentsError.amountMismatch(jobCents);
       }
       const amount = jobCents + auth.feeCents;
@@ -254,10 +257,13 @@ export class AuthorizationsService {
       owner === known.userId &&
       auth.status === 'succeeded' &&
       auth.cancellationFeeCents === null &&
+      ref?.status !== 'Customer No-Show' &&
       tip?.status !== 'succeeded' &&
       (await this.fees.current().then((f) => f.tippingEnabled, () => false));
+    // A no-show's capture is the no-show fee (the request's status in payments' read model says which capture it was).
+    const noShow = ref?.status === 'Customer No-Show' && auth.status === 'succeeded' && auth.cancellationFeeCents === null;
     const status: RequestPaymentView['status'] =
-      auth.status === 'succeeded' ? (auth.cancellationFeeCents !== null ? 'cancellation_fee' : 'captured') : auth.status === ACTIVE ? 'held' : 'released';
+      auth.status === 'succeeded' ? (auth.cancellationFeeCents !== null ? 'cancellation_fee' : noShow ? 'no_show_fee' : 'captured') : auth.status === ACTIVE ? 'held' : 'released';
     return {
       requestId,
       status,
@@ -265,9 +271,20 @@ export class AuthorizationsService {
       held: auth.status === ACTIVE ? dollars(auth.amountCents) : null,
       captured: auth.status === 'succeeded' && auth.capturedCents !== null ? dollars(auth.capturedCents) : null,
       cancellationFee: auth.cancellationFeeCents !== null ? dollars(auth.cancellationFeeCents) : null,
+      noShowFee: noShow && auth.capturedCents !== null ? dollars(auth.capturedCents) : null,
       tip: tipPaid,
       canTip,
+      // What an admin refunded of the capture (disputes): the summary shows 'Refunded $X'.
+      refunded: await this.refundedOf(requestId),
     };
+  }
+
+  private async refundedOf(requestId: string): Promise<number | null> {
+    const rows: { total: string | null }[] = await this.dataSource.query(
+      `SELECT SUM("amount_cents")::text AS total FROM "payments"."refunds" WHERE "request_id" = $1 AND "status" = 'succeeded'`,
+      [requestId],
+    );
+    return rows[0]?.total ? dollars(Number(rows[0].total)) : null;
   }
 
   /**
@@ -293,6 +310,7 @@ export class AuthorizationsService {
   /** Where a request stands in the lifecycle table, as payments knows it from requests' events and its captures. */
   private async lifecycleStateOf(m: EntityManager, requestId: string): Promise<{ state: LifecycleState; ref: RequestRefEntity | null }> {
     const ref = await m.getRepository(RequestRefEntity).findOne({ where: { requestId } });
+    if (ref?.status === 'Customer No-Show') return { state: 'Customer No-Show', ref };
     if (await m.getRepository(AuthorizationEntity).exists({ where: { requestId, status: 'succeeded' } })) return { state: 'Service Completed', ref };
     if (!ref) return { state: 'Bids Open', ref };
     if (ref.status === 'Cancelled' || ref.status === 'Expired') return { state: ref.status, ref };
@@ -362,6 +380,40 @@ export class AuthorizationsService {
   }
 
   /**
+   * The provider marked the customer absent: the no-show fee the requests service decided (`feeCents`, the admin's
+   * setting at that moment; at most the hold) is captured from the request's live hold, which releases the rest, in
+   * the caller's transaction (the event's). Once: the idempotency key and the hold's status make a redelivery answer
+   * nothing new. Null when there is nothing to charge (no fee, no live hold).
+   */
+  async chargeNoShowFee(
+    m: EntityManager,
+    requestId: string,
+    providerId: string,
+    requestedFeeCents: number,
+  ): Promise<{ auth: AuthorizationEntity; feeCents: number; commissionPercent: number } | null> {
+    if (requestedFeeCents <= 0) return null;
+    const { commissionPercent } = await this.fees.current();
+    const auth = await m
+      .getRepository(AuthorizationEntity)
+      .findOne({ where: { requestId, status: ACTIVE }, order: { createdAt: 'DESC' }, lock: { mode: 'pessimistic_write' } });
+    if (!auth) return null;
+    const feeCents = Math.min(requestedFeeCents, auth.amountCents);
+    let pi: Stripe.PaymentIntent;
+    try {
+      pi = await this.stripe.paymentIntents.capture(auth.paymentIntentId, { amount_to_capture: feeCents }, { idempotencyKey: `no-show-fee:${auth.id}` });
+    } catch (err) {
+      throw toDomainError(err, 'No-show fee capture failed');
+    }
+    if (pi.status !== 'succeeded') throw toDomainError(null, 'No-show fee capture failed');
+    auth.status = 'succeeded';
+    auth.capturedCents = pi.amount_received;
+    auth.providerId = providerId;
+    auth.commissionPercent = commissionPercent;
+    await m.getRepository(AuthorizationEntity).save(auth);
+    return { auth, feeCents: pi.amount_received, commissionPercent };
+  }
+
+  /**
    * Voids the active authorisation of a request (or a payment intent): the customer, an admin, or the system (actor
    * undefined). `keepId`: an authorisation not to touch (the one a cancellation fee was just captured from).
    */
@@ -418,7 +470,7 @@ export class AuthorizationsService {
     return n;
   }
 
-  private async voidOne(auth: AuthorizationEntity, reason: string): Promise<void> {
+  async voidOne(auth: AuthorizationEntity, reason: string): Promise<void> {
     if (auth.status !== ACTIVE) return;
     try {
       await this.stripe.paymentIntents.cancel(
@@ -467,6 +519,8 @@ export class AuthorizationsService {
           payment_method: paymentMethodId,
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           capture_method: 'manual',
+          // An extra approved on site raises this hold (incremental authorisation) instead of replacing it.
+          payment_method_options: { card: { request_incremental_authorization: 'if_available' } },
           confirm: true,
           metadata: requestId ? { customerUserId, requestId } : { customerUserId },
         },
@@ -479,7 +533,7 @@ export class AuthorizationsService {
     return pi;
   }
 
-  private async record(
+  async record(
     key: string,
     pi: Stripe.PaymentIntent,
     customerUserId: string,

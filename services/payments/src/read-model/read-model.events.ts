@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { OnEvent, type EventContext } from '@tiredash/messaging';
 import {
   CompletionReported,
+  CustomerNoShow,
+  PROVIDER_NO_SHOW_REASON,
   ProviderArrived,
   ProviderCreated,
   ProviderUpdated,
@@ -100,7 +102,8 @@ export class ReadModelEvents {
     await ctx.manager.update(RequestRefEntity, { requestId: p.requestId }, { status: 'Cancelled' });
     const byCustomer = (p.cancelledByRole ?? (p.cancelledBy === p.providerUserId ? 'provider' : 'customer')) === 'customer';
     let kept: string | undefined;
-    if (byCustomer && p.previousStatus === 'Accepted' && p.providerId !== null) {
+    // A customer cancelling because the provider is late (ETA + grace passed: 'provider-no-show') pays nothing.
+    if (byCustomer && p.previousStatus === 'Accepted' && p.providerId !== null && p.reason !== PROVIDER_NO_SHOW_REASON) {
       const fee = await this.authorizations.chargeCancellationFee(ctx.manager, p.requestId, p.providerId);
       if (fee) {
         kept = fee.auth.id;
@@ -115,6 +118,31 @@ export class ReadModelEvents {
       }
     }
     await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'request-cancelled', kept);
+  }
+
+  /**
+   * The provider marked the customer absent after the wait (`request.no-show`): a card job pays the no-show fee from its
+   * hold (the rest released), credited to the provider like a job (less the commission in force); a cash job is charged
+   * nothing. Any other live hold is released.
+   */
+  @OnEvent(CustomerNoShow, { durable: 'payments-request-no-show', maxDeliver: 20 })
+  async onCustomerNoShow(p: EventPayload<typeof CustomerNoShow>, ctx: EventContext): Promise<void> {
+    await ctx.manager.update(RequestRefEntity, { requestId: p.requestId }, { status: 'Customer No-Show' });
+    let kept: string | undefined;
+    if (p.paymentMethod === 'card' && p.feeCents > 0) {
+      const fee = await this.authorizations.chargeNoShowFee(ctx.manager, p.requestId, p.providerId, p.feeCents);
+      if (fee) {
+        kept = fee.auth.id;
+        await this.wallet.creditNoShowFee(ctx.manager, {
+          providerId: p.providerId,
+          requestId: p.requestId,
+          feeCents: fee.feeCents,
+          commissionPercent: fee.commissionPercent,
+          serviceType: p.serviceType,
+        });
+      }
+    }
+    await this.authorizations.voidFor(undefined, { requestId: p.requestId }, 'customer-no-show', kept);
   }
 
   /** No bid was accepted in time: the card hold is released like a cancellation's. */

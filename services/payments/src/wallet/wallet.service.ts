@@ -39,6 +39,7 @@ const ENTRY_LABELS: Record<WalletEntryKind, string> = {
   tip: 'Tip',
   withdrawal: 'Withdrawal',
   withdrawal_reversal: 'Withdrawal',
+  refund_reversal: 'Refund',
 };
 
 /**
@@ -106,6 +107,26 @@ export class WalletService {
       commissionPercent: c.commissionPercent,
       serviceType: c.serviceType,
       what: `cancellation fee of request ${c.requestId}`,
+    });
+  }
+
+  /**
+   * A customer no-show's fee, credited like a job (a `job_credit`: the fee less the commission in force at the
+   * no-show), once per request (its own reference).
+   */
+  async creditNoShowFee(
+    m: EntityManager,
+    c: { providerId: string; requestId: string; feeCents: number; commissionPercent: number; serviceType: string | null },
+  ): Promise<boolean> {
+    return this.credit(m, {
+      kind: 'job_credit',
+      reference: `no-show:${c.requestId}`,
+      providerId: c.providerId,
+      requestId: c.requestId,
+      grossCents: c.feeCents,
+      commissionPercent: c.commissionPercent,
+      serviceType: c.serviceType,
+      what: `no-show fee of request ${c.requestId}`,
     });
   }
 

@@ -1,4 +1,4 @@
-import { CompletionReported, ProviderArrived, RequestConfirmed, SERVER_EVENTS, socketRooms } from '@tiredash/contracts';
+import { CompletionReported, CustomerNoShow, ProviderArrived, RequestConfirmed, SERVER_EVENTS, socketRooms } from '@tiredash/contracts';
 import { route, uniqueRooms, type FanoutRoute } from './emission';
 
 /**
@@ -27,6 +27,27 @@ export const JOB_ROUTES: FanoutRoute[] = [
       rooms: uniqueRooms([socketRooms.provider(p.providerId), p.providerUserId === null ? null : socketRooms.user(p.providerUserId)]),
       event: SERVER_EVENTS.jobConfirmed,
       payload: { requestId: p.requestId, customerId: p.customerId, confirmedAt: p.confirmedAt, paymentMethod: p.paymentMethod },
+    },
+  ]),
+
+  // The provider marked the customer absent: both parties' screens show the outcome (the fee, 0 for cash).
+  route(CustomerNoShow, 'realtime-request-no-show', (p) => [
+    {
+      rooms: uniqueRooms([
+        socketRooms.user(p.customerUserId),
+        socketRooms.provider(p.providerId),
+        p.providerUserId === null ? null : socketRooms.user(p.providerUserId),
+      ]),
+      event: SERVER_EVENTS.customerNoShow,
+      payload: {
+        requestId: p.requestId,
+        customerId: p.customerId,
+        providerId: p.providerId,
+        tireStatus: 'Customer No-Show' as const,
+        paymentMethod: p.paymentMethod,
+        fee: p.feeCents / 100,
+        noShowAt: p.noShowAt,
+      },
     },
   ]),
 ];

@@ -19,7 +19,7 @@ describe('requests schema', () => {
 
   it('is exactly what the entities describe once the migrations ran, and the down migrations undo it', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001', 'JobProgressRatings1767400000000', 'Supply1767600000000', 'TireSizes1767600000001', 'OutboxHeaders1768100000000', 'JobChat1768300000000']);
+    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001', 'JobProgressRatings1767400000000', 'Supply1767600000000', 'TireSizes1767600000001', 'OutboxHeaders1768100000000', 'JobChat1768300000000', 'NoShows1768400000002']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
@@ -45,7 +45,7 @@ describe('requests schema', () => {
         [REQUESTS_SCHEMA],
       );
       expect(gist[0]?.indexdef).toMatch(/USING gist \(coverage\) WHERE \(\(is_approved = true\) AND \(online = true\)\)/);
-      for (let i = 0; i < 7; i++) await ds.undoLastMigration();
+      for (let i = 0; i < 8; i++) await ds.undoLastMigration();
       const left: { n: string }[] = await ds.query(
         `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
         [REQUESTS_SCHEMA],

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Command } from '@tiredash/messaging';
-import { ConfirmCompletion, MarkArrived, ReportCompletion, type CommandParsed, type ServiceRequestView } from '@tiredash/contracts';
+import { ConfirmCompletion, MarkArrived, MarkCustomerAbsent, ReportCompletion, type CommandParsed, type ServiceRequestView } from '@tiredash/contracts';
 import { JobProgressService } from './job-progress.service';
 
 /** requests.cmd.* handlers of job progress: arrival, completion report, confirmation (the capture saga). */
@@ -10,7 +10,12 @@ export class JobProgressController {
 
   @Command(MarkArrived)
   arrived(req: CommandParsed<typeof MarkArrived>): Promise<ServiceRequestView> {
-    return this.jobs.markArrived(req.actor, req.requestId);
+    return this.jobs.markArrived(req.actor, req.requestId, req.overrideReason);
+  }
+
+  @Command(MarkCustomerAbsent)
+  absent(req: CommandParsed<typeof MarkCustomerAbsent>): Promise<ServiceRequestView> {
+    return this.jobs.markCustomerAbsent(req.actor, req.requestId);
   }
 
   @Command(ReportCompletion)

@@ -4,7 +4,10 @@ import { InjectDataSource } from '@tiredash/persistence';
 import {
   CapturePayment,
   CompletionReported,
+  CustomerNoShow,
   DomainError,
+  GetJob,
+  GetSettings,
   PAYMENT_FAILED_TITLE,
   ProviderArrived,
   RequestConfirmed,
@@ -23,6 +26,25 @@ import { ServiceRequestEntity } from '../service-requests/entities/service-reque
 import { RequestsError } from '../service-requests/service-requests.errors';
 import type { Viewer } from '../views/viewer';
 import { ViewsService } from '../views/views.service';
+
+/** Great-circle metres (earth radius 6371 km). */
+export function haversineMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const r = Math.PI / 180;
+  const h = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** '250 m', '1.4 km'. */
+function formatDistance(m: number): string {
+  return m < 1000 ? `${Math.round(m)} m` : `${(m / 1000).toFixed(1)} km`;
+}
+
+/** '4 min 5 s', '30 s'. */
+function formatWait(seconds: number): string {
+  const min = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return min > 0 ? `${min} min${s > 0 ? ` ${s} s` : ''}` : `${s} s`;
+}
 
 /** Payment failures passed on with their own status; anything else is a 400 'Payment Failed'. */
 const PASSED_ON: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['BAD_REQUEST', 'UNAVAILABLE', 'TIMEOUT']);
@@ -51,16 +73,33 @@ export class JobProgressService {
     @Inject(REQUESTS_CONFIG) private readonly config: RequestsConfig,
   ) {}
 
-  /** 'I AM HERE': only the job's provider, from Accepted (again while In Progress: answered, nothing emitted). */
-  async markArrived(actor: Actor, requestId: string): Promise<ServiceRequestView> {
+  /**
+   * 'I AM HERE': only the job's provider, from Accepted (again while In Progress: answered, nothing emitted). The
+   * provider's latest streamed position (dispatch) must be within ARRIVAL_MAX_DISTANCE_METERS of the job's address;
+   * farther: 409 ARRIVAL_TOO_FAR with the distance, unless the provider gives an override reason (kept for admins).
+   * No position known (nothing streamed, or dispatch unreachable): accepted, recorded with no distance.
+   */
+  async markArrived(actor: Actor, requestId: string, overrideReason?: string | null): Promise<ServiceRequestView> {
     const { known, providerId } = await this.jobProvider(actor);
+    const before = await this.dataSource.getRepository(ServiceRequestEntity).findOneBy({ id: requestId });
+    const distance = before && before.providerId === providerId && before.tireStatus === 'Accepted' ? await this.distanceToJob(known, before) : null;
+    const reason = overrideReason?.trim() || null;
     const row = await this.dataSource.transaction(async (m) => {
       const r = await this.lockForProvider(m, requestId, providerId);
       if (r.tireStatus === 'In Progress') return r;
       if (r.tireStatus !== 'Accepted') throw RequestsError.conflict('JOB_NOT_ACTIVE', `The request is ${r.tireStatus}: arrival cannot be marked`);
+      const far = distance !== null && distance > this.config.arrivalMaxDistanceMeters;
+      if (far && reason === null) {
+        throw new RequestsError(
+          'CONFLICT',
+          `You are ${formatDistance(distance)} from the job's address; 'I AM HERE' needs you within ${formatDistance(this.config.arrivalMaxDistanceMeters)}. Move closer, or give a reason to arrive anyway.`,
+          { reason: 'ARRIVAL_TOO_FAR', distanceMeters: distance, maxDistanceMeters: this.config.arrivalMaxDistanceMeters },
+        );
+      }
       await m.query(
-        `UPDATE "requests"."service_requests" SET "tire_status" = 'In Progress', "arrived_at" = now(), "updated_at" = now() WHERE "id" = $1`,
-        [requestId],
+        `UPDATE "requests"."service_requests" SET "tire_status" = 'In Progress', "arrived_at" = now(), "arrival_distance_meters" = $2,
+            "arrival_override_reason" = $3, "updated_at" = now() WHERE "id" = $1`,
+        [requestId, distance, far ? reason : null],
       );
       const fresh = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
       await this.outbox.add(m, ProviderArrived, {
@@ -70,6 +109,75 @@ export class JobProgressService {
       return fresh;
     });
     return this.views.requestView(this.dataSource.manager, row, { kind: 'provider', userId: known.userId, providerId });
+  }
+
+  /**
+   * 'Customer not here': only the job's provider, after arrival and NO_SHOW_WAIT_MINUTES, before 'JOB COMPLETED':
+   * In Progress -> Customer No-Show with the no-show fee (card: the admin's noShowFee, which payments captures from
+   * the hold on the event; cash: 0, nothing charged). Once: a repeat answers the same request, nothing emitted.
+   */
+  async markCustomerAbsent(actor: Actor, requestId: string): Promise<ServiceRequestView> {
+    const { known, providerId } = await this.jobProvider(actor);
+    const before = await this.dataSource.getRepository(ServiceRequestEntity).findOneBy({ id: requestId });
+    // The fee of the settings in force, read before any lock (a card job only; a cash job is never charged).
+    const feeCents = before && before.providerId === providerId && before.paymentMethod === 'card' && before.tireStatus === 'In Progress' ? await this.noShowFeeCents() : 0;
+    const row = await this.dataSource.transaction(async (m) => {
+      const r = await this.lockForProvider(m, requestId, providerId);
+      if (r.tireStatus === 'Customer No-Show') return r;
+      if (r.tireStatus === 'Accepted') throw RequestsError.conflict('NOT_ARRIVED', "Press 'I AM HERE' first: the wait for the customer starts at arrival");
+      if (r.tireStatus !== 'In Progress' || r.completionReportedAt !== null) {
+        throw RequestsError.conflict('JOB_NOT_ACTIVE', `The request is ${r.completionReportedAt !== null ? 'reported completed' : r.tireStatus}: the customer cannot be marked absent`);
+      }
+      const left: { seconds: number }[] = await m.query(
+        `SELECT CEIL(EXTRACT(EPOCH FROM ("arrived_at" + make_interval(mins => $2) - now())))::int AS "seconds" FROM "requests"."service_requests" WHERE "id" = $1`,
+        [requestId, this.config.noShowWaitMinutes],
+      );
+      const secondsLeft = Number(left[0]?.seconds ?? 0);
+      if (secondsLeft > 0) {
+        throw new RequestsError('CONFLICT', `Wait for the customer ${formatWait(secondsLeft)} more before marking them absent`, {
+          reason: 'NO_SHOW_WAIT_NOT_OVER',
+          secondsLeft,
+        });
+      }
+      const fee = r.paymentMethod === 'card' ? feeCents : 0;
+      await m.query(
+        `UPDATE "requests"."service_requests" SET "tire_status" = 'Customer No-Show', "no_show_at" = now(), "no_show_fee_cents" = $2, "updated_at" = now() WHERE "id" = $1`,
+        [requestId, fee],
+      );
+      const fresh = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
+      await this.outbox.add(m, CustomerNoShow, {
+        ...(await this.parties(m, fresh, providerId)),
+        paymentMethod: fresh.paymentMethod,
+        feeCents: fee,
+        serviceType: fresh.serviceType,
+        noShowAt: (fresh.noShowAt ?? new Date()).toISOString(),
+      });
+      return fresh;
+    });
+    return this.views.requestView(this.dataSource.manager, row, { kind: 'provider', userId: known.userId, providerId });
+  }
+
+  /** The admin's no-show fee in cents (content's settings); unreachable: 503, never a guessed amount. */
+  private async noShowFeeCents(): Promise<number> {
+    try {
+      const s = await this.messaging.send(GetSettings, { actor: null }, { timeoutMs: 3000 });
+      return Math.max(0, Math.round(Number(s.noShowFee ?? 0) * 100));
+    } catch (err) {
+      this.logger.error(`no-show fee unavailable from content: ${err instanceof Error ? err.message : String(err)}`);
+      throw new DomainError('UNAVAILABLE', 'The no-show fee cannot be read right now. Please try again shortly.');
+    }
+  }
+
+  /** Metres from the provider's latest streamed point (dispatch) to the job's address; null when none is known. */
+  private async distanceToJob(actor: KnownActor, r: ServiceRequestEntity): Promise<number | null> {
+    try {
+      const job = await this.messaging.send(GetJob, { actor, requestId: r.id, track: false }, { timeoutMs: 2000 });
+      if (!job.latest) return null;
+      return Math.round(haversineMeters(job.latest.lat, job.latest.lng, r.lat, r.lng));
+    } catch (err) {
+      this.logger.warn(`request ${r.id}: the provider's position is unknown (${err instanceof Error ? err.message : String(err)}); arrival not checked`);
+      return null;
+    }
   }
 
   /** 'JOB COMPLETED': only the job's provider, only after arrival; recorded once. */

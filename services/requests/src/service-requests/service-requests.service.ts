@@ -10,6 +10,7 @@ import {
   RequestCreated,
   dateBoundInstant,
   pageMeta,
+  PROVIDER_NO_SHOW_REASON,
   REQUEST_LIFECYCLE,
   type Actor,
   type LifecycleActor,
@@ -391,8 +392,26 @@ export class ServiceRequestsService {
       if (!rule || 'refused' in rule) throw cancelRefused(rule, previous, lifecycleActor);
       if (previous === 'Cancelled') return m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
       const role = lifecycleActor === 'admin' ? 'admin' : byProvider ? 'provider' : 'customer';
+      // The customer of an accepted job whose provider is late (acceptance + the bid's ETA + PROVIDER_LATE_GRACE_MINUTES,
+      // not arrived) cancels free: recorded as 'provider-no-show' (no cancellation fee) and counted against the provider.
+      const providerNoShow = lifecycleActor === 'customer' && previous === 'Accepted' ? await this.providerLateness(m, requestId) : null;
+      if (lifecycleActor === 'customer' && reason?.trim() === PROVIDER_NO_SHOW_REASON && (providerNoShow === null || providerNoShow > 0)) {
+        const secondsLeft = providerNoShow ?? 0;
+        throw new RequestsError('CONFLICT', `The provider is not late yet: a free cancellation is possible in ${Math.ceil(secondsLeft / 60)} min`, {
+          reason: 'PROVIDER_NOT_LATE',
+          secondsLeft,
+        });
+      }
+      const late = providerNoShow !== null && providerNoShow <= 0;
       // The provider's reason is shown to the customer ('Provider Canceled'); the app asks for one.
-      const why = byProvider ? reason?.trim() || null : null;
+      const why = byProvider ? reason?.trim() || null : late ? PROVIDER_NO_SHOW_REASON : null;
+      if (late) {
+        await m.query(
+          `INSERT INTO "requests"."provider_stats" ("provider_id", "no_shows") VALUES ($1, 1)
+           ON CONFLICT ("provider_id") DO UPDATE SET "no_shows" = "provider_stats"."no_shows" + 1, "updated_at" = now()`,
+          [row.provider_id],
+        );
+      }
       await m.query(
         `UPDATE "requests"."service_requests" SET "tire_status" = 'Cancelled', "cancelled_at" = now(), "cancelled_by_role" = $2,
             "cancel_reason" = $3, "updated_at" = now() WHERE "id" = $1`,
@@ -440,6 +459,21 @@ export class ServiceRequestsService {
         ? { kind: 'provider', userId: known.userId, providerId }
         : { kind: 'customer', userId: known.userId, customerId: result.customerId };
     return this.views.requestView(this.dataSource.manager, result, viewer);
+  }
+
+  /**
+   * Seconds until the accepted provider of a request counts as late (<= 0: late now): acceptance + the accepted bid's
+   * ETA + PROVIDER_LATE_GRACE_MINUTES, on the database's clock. Null when the request has no accepted bid.
+   */
+  private async providerLateness(m: EntityManager, requestId: string): Promise<number | null> {
+    const rows: { seconds: number | null }[] = await m.query(
+      `SELECT CEIL(EXTRACT(EPOCH FROM (r."accepted_at" + make_interval(mins => b."estimated_arrival_minutes" + $2) - now())))::int AS "seconds"
+         FROM "requests"."service_requests" r JOIN "requests"."bids" b ON b."id" = r."accepted_bid_id"
+        WHERE r."id" = $1 AND r."arrived_at" IS NULL`,
+      [requestId, this.config.providerLateGraceMinutes],
+    );
+    const s = rows[0]?.seconds;
+    return s === undefined || s === null ? null : Number(s);
   }
 
   private async closePendingBids(m: EntityManager, requestId: string): Promise<ClosedBidRow[]> {

@@ -6,6 +6,7 @@ import { toDollars } from '../common/money';
 import { REQUESTS_CONFIG } from '../common/requests-config.module';
 import type { RequestsConfig } from '../config';
 import { ServiceRequestEntity } from '../service-requests/entities/service-request.entity';
+import { extrasOf } from '../extras/extra-views';
 import type { Viewer } from './viewer';
 
 /** The columns of a provider card (provider_profiles joined with provider_stats). */
@@ -16,11 +17,12 @@ export interface ProviderCardRow {
   phone: string;
   total_jobs: number;
   rating: number | null;
+  no_shows?: number;
 }
 
 /** The SELECT list of a provider card, for `p` = provider_profiles and `st` = provider_stats (LEFT JOIN). */
 export const PROVIDER_CARD_COLUMNS = `p."business_name", p."full_name", p."phone",
-  COALESCE(st."total_jobs", 0)::int AS "total_jobs",
+  COALESCE(st."total_jobs", 0)::int AS "total_jobs", COALESCE(st."no_shows", 0)::int AS "no_shows",
   CASE WHEN st."rating_count" > 0 THEN round(st."rating_sum"::numeric / st."rating_count", 1)::float8 END AS "rating"`;
 
 /**
@@ -64,6 +66,7 @@ export function providerCard(r: ProviderCardRow, responseSeconds: number | null)
     rating: r.rating === null ? null : Number(r.rating),
     totalJobs: Number(r.total_jobs),
     responseTime: responseSeconds === null ? null : formatResponseTime(responseSeconds),
+    noShows: Number(r.no_shows ?? 0),
   };
 }
 
@@ -236,6 +239,7 @@ export class ViewsService {
     ]);
     const card = (id: string): BidProviderView => cardFor(cards, id);
     const ratings = await this.ratingsOf(manager, rows.map((r) => r.id));
+    const extras = await extrasOf(manager, rows.map((r) => r.id));
     const asked = viewer.kind === 'provider' ? new Map<string, number>() : await this.providersAskedOf(manager, rows.map((r) => r.id));
     return rows.map((r) => {
       const mine = bids.filter((b) => b.requestId === r.id).map((b) => this.bidView(b, card(b.providerId)));
@@ -275,6 +279,8 @@ export class ViewsService {
         bids: mine,
         accepted_bid: acceptedBid && seesAcceptance ? this.bidView(acceptedBid, card(acceptedBid.providerId)) : null,
         rating: ratings.get(r.id) ?? null,
+        // The job's own parties and admins see its extras; a provider that only bid on it does not.
+        extras: viewer.kind === 'provider' && !isJobProvider ? [] : (extras.get(r.id) ?? []),
         biddingWindowSeconds: this.config.biddingWindowSeconds,
         providersAsked: viewer.kind === 'provider' ? null : (asked.get(r.id) ?? 0),
         expiresAt: r.tireStatus === 'Bids Open' ? r.expiresAt.toISOString() : null,
@@ -285,10 +291,32 @@ export class ViewsService {
         arrivedAt: r.arrivedAt ? r.arrivedAt.toISOString() : null,
         completedAt: r.completionReportedAt ? r.completionReportedAt.toISOString() : null,
         confirmedAt: r.confirmedAt ? r.confirmedAt.toISOString() : null,
+        ...this.noShowFields(r, acceptedBid, viewer.kind === 'admin' || isJobProvider),
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
       };
     });
+  }
+
+  /**
+   * The no-show times and facts of a request: from when the provider may mark the customer absent, from when the
+   * customer may cancel free (the provider is late: acceptance + the bid's ETA + the grace), the no-show's time and
+   * fee, and (provider and admins) the distance and override reason of the arrival.
+   */
+  private noShowFields(r: ServiceRequestEntity, acceptedBid: BidEntity | undefined, seesArrival: boolean): Partial<ServiceRequestView> {
+    const minutes = (n: number): number => n * 60_000;
+    const waiting = r.tireStatus === 'In Progress' && r.arrivedAt !== null && r.completionReportedAt === null;
+    const late = r.tireStatus === 'Accepted' && r.acceptedAt !== null && acceptedBid !== undefined;
+    return {
+      arrivalDistanceMeters: seesArrival ? r.arrivalDistanceMeters : null,
+      arrivalOverrideReason: seesArrival ? r.arrivalOverrideReason : null,
+      noShowWaitEndsAt: waiting ? new Date((r.arrivedAt as Date).getTime() + minutes(this.config.noShowWaitMinutes)).toISOString() : null,
+      providerLateAt: late
+        ? new Date((r.acceptedAt as Date).getTime() + minutes(acceptedBid.estimatedArrivalMinutes + this.config.providerLateGraceMinutes)).toISOString()
+        : null,
+      noShowAt: r.noShowAt ? r.noShowAt.toISOString() : null,
+      noShowFee: r.noShowFeeCents === null ? null : toDollars(r.noShowFeeCents),
+    };
   }
 
   /** How many providers each request was offered to. */

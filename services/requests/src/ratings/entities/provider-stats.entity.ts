@@ -18,6 +18,10 @@ export class ProviderStatsEntity {
   @Column('integer', { name: 'rating_sum', default: 0 })
   ratingSum!: number;
 
+  /** Accepted jobs the customer cancelled free because this provider had not arrived by its ETA plus the grace. */
+  @Column('integer', { name: 'no_shows', default: 0 })
+  noShows!: number;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -12,7 +12,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDa
 @Index('ix_service_requests_provider', ['providerId', 'createdAt'])
 @Index('ix_service_requests_status', ['tireStatus', 'createdAt'])
 @Index('ix_service_requests_open_expiry', ['expiresAt'], { where: `"tire_status" = 'Bids Open'` })
-@Check('ck_service_requests_status', `"tire_status" IN ('Bids Open', 'Accepted', 'In Progress', 'Service Completed', 'Completed', 'Cancelled', 'Expired')`)
+@Check('ck_service_requests_status', `"tire_status" IN ('Bids Open', 'Accepted', 'In Progress', 'Service Completed', 'Completed', 'Customer No-Show', 'Cancelled', 'Expired')`)
 @Check('ck_service_requests_payment_method', `"payment_method" IN ('cash', 'card')`)
 @Check('ck_service_requests_budget', `"budget_cents" > 0`)
 @Check('ck_service_requests_accepted', `("accepted_bid_id" IS NULL) = ("provider_id" IS NULL) AND ("accepted_bid_id" IS NULL) = ("amount_cents" IS NULL)`)
@@ -119,6 +119,22 @@ export class ServiceRequestEntity {
   /** The customer confirmed (In Progress -> Service Completed), after a successful capture for card jobs. */
   @Column('timestamptz', { name: 'confirmed_at', nullable: true })
   confirmedAt!: Date | null;
+
+  /** Metres from the provider's latest streamed position to the job at 'I AM HERE' (null: no position was known). */
+  @Column('integer', { name: 'arrival_distance_meters', nullable: true })
+  arrivalDistanceMeters!: number | null;
+
+  /** Why the provider pressed 'I AM HERE' although its position was farther than the arrival distance (admins see it). */
+  @Column('varchar', { name: 'arrival_override_reason', length: 300, nullable: true })
+  arrivalOverrideReason!: string | null;
+
+  /** The provider marked the customer absent after the wait (Customer No-Show). */
+  @Column('timestamptz', { name: 'no_show_at', nullable: true })
+  noShowAt!: Date | null;
+
+  /** The no-show fee asked of the card hold (0: cash, nothing charged). */
+  @Column('integer', { name: 'no_show_fee_cents', nullable: true })
+  noShowFeeCents!: number | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
