@@ -79,6 +79,7 @@ const ROUTES: Route[] = [
   route('POST', '/v1/payment_intents/:id', r.updatePaymentIntent),
   route('POST', '/v1/payment_intents/:id/confirm', r.confirmPaymentIntent),
   route('POST', '/v1/payment_intents/:id/capture', r.capturePaymentIntent),
+  route('POST', '/v1/payment_intents/:id/increment_authorization', r.incrementAuthorization),
   route('POST', '/v1/payment_intents/:id/cancel', r.cancelPaymentIntent),
   route('POST', '/v1/setup_intents', createSetupIntent),
   route('GET', '/v1/setup_intents/:id', retrieveSetupIntent),

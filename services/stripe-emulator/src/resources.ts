@@ -4,7 +4,7 @@ import { nowSeconds, stripeId } from './ids';
 import type { EmulatorState, Json, StoredAccount, StoredPaymentIntent, StoredPaymentMethod } from './state';
 import { StripeApiError, invalid, missing, required } from './stripe-error';
 import { offSessionFailure } from './scheduled';
-import { findTestCard, TEST_PAYMENT_METHODS } from './test-cards';
+import { findTestCard, insufficient, TEST_PAYMENT_METHODS, type CardFailure } from './test-cards';
 
 export interface Ctx {
   state: EmulatorState;
@@ -270,6 +270,7 @@ export const createPaymentIntent: Handler = (ctx) => {
     metadata: metadataOf(ctx.params.metadata),
     next_action: null,
     on_behalf_of: null,
+    payment_method_options: paymentMethodOptionsOf(ctx),
     payment_method: null,
     payment_method_types: ['card'],
     receipt_email: str(ctx.params.receipt_email) ?? null,
@@ -318,7 +319,7 @@ function confirm(ctx: Ctx, pi: StoredPaymentIntent): void {
   if (pm.object.customer !== null && pm.object.customer !== pi.object.customer) {
     throw new StripeApiError(400, 'invalid_request_error', 'The provided PaymentMethod was previously attached to a Customer or was detached from a Customer, and cannot be used again.', 'payment_method_unexpected_state', 'payment_method');
   }
-  const failure = findTestCard(pm.cardNumber)?.charge ?? offSessionFailure(ctx, pm);
+  const failure = findTestCard(pm.cardNumber)?.charge ?? offSessionFailure(ctx, pm) ?? overLimit(pm.cardNumber, pi.object.amount);
   const chargeId = stripeId('ch');
   pi.object.latest_charge = chargeId;
   if (failure) {
@@ -345,6 +346,57 @@ function confirm(ctx: Ctx, pi: StoredPaymentIntent): void {
     ctx.emit('payment_intent.succeeded', pi.object);
   }
 }
+
+/** `payment_method_options[card][request_incremental_authorization]` as given at creation ('if_available' or 'never'). */
+function paymentMethodOptionsOf(ctx: Ctx): Json {
+  const card = obj(obj(ctx.params.payment_method_options).card);
+  const requested = str(card.request_incremental_authorization);
+  if (requested !== undefined && !['if_available', 'never'].includes(requested)) {
+    throw invalid('payment_method_options[card][request_incremental_authorization]', `Invalid request_incremental_authorization: ${requested}`, 'parameter_invalid_string');
+  }
+  return { card: { request_incremental_authorization: requested ?? null } };
+}
+
+/** The emulator-only limit card: a hold above its limit declines. */
+function overLimit(cardNumber: string, amount: number): CardFailure | undefined {
+  const limit = findTestCard(cardNumber)?.authLimitCents;
+  return limit !== undefined && amount > limit ? insufficient : undefined;
+}
+
+/** Stripe's limit on incremental authorisation attempts (declines included) per PaymentIntent. */
+const MAX_INCREMENTS = 10;
+
+/**
+ * POST /v1/payment_intents/:id/increment_authorization {amount}: raises an uncaptured manual-capture hold to `amount`
+ * (the new total, more than the current one). Only a PaymentIntent created with
+ * `payment_method_options[card][request_incremental_authorization]=if_available`, in requires_capture, at most 10
+ * attempts. A decline (the limit card) is a card_declined error that changes nothing on the PaymentIntent.
+ */
+export const incrementAuthorization: Handler = (ctx) => {
+  const pi = intentOf(ctx);
+  const amount = int(ctx, 'amount', { required: true, min: 1 }) as number;
+  if (pi.object.status !== 'requires_capture') {
+    throw new StripeApiError(400, 'invalid_request_error', `This PaymentIntent's amount could not be incremented because it has a status of ${pi.object.status}. Only a PaymentIntent with the status requires_capture may be incremented.`, 'payment_intent_unexpected_state', undefined, { payment_intent: pi.object });
+  }
+  const options = pi.object.payment_method_options as { card?: { request_incremental_authorization?: string | null } } | undefined;
+  if (pi.object.capture_method !== 'manual' || options?.card?.request_incremental_authorization !== 'if_available') {
+    throw new StripeApiError(400, 'invalid_request_error', 'This PaymentIntent is not eligible for incremental authorizations: request it with payment_method_options[card][request_incremental_authorization]=if_available when creating it.', 'incremental_authorization_unavailable', undefined, { payment_intent: pi.object });
+  }
+  if (amount <= pi.object.amount) {
+    throw new StripeApiError(400, 'invalid_request_error', `The amount (${amount}) must be greater than the PaymentIntent's current amount (${pi.object.amount}).`, 'amount_too_small', 'amount');
+  }
+  pi.incrementAttempts = (pi.incrementAttempts ?? 0) + 1;
+  if (pi.incrementAttempts > MAX_INCREMENTS) {
+    throw new StripeApiError(400, 'invalid_request_error', `This PaymentIntent has reached the maximum of ${MAX_INCREMENTS} incremental authorization attempts.`, 'incremental_authorization_limit_reached', undefined, { payment_intent: pi.object });
+  }
+  const pm = pi.object.payment_method ? paymentMethodOf(ctx, pi.object.payment_method as string) : null;
+  const failure = pm ? (findTestCard(pm.cardNumber)?.charge ?? overLimit(pm.cardNumber, amount)) : undefined;
+  if (failure) throw cardError(failure, null);
+  pi.object.amount = amount;
+  pi.object.amount_capturable = amount;
+  ctx.emit('payment_intent.amount_capturable_updated', pi.object);
+  return pi.object;
+};
 
 export const retrievePaymentIntent: Handler = (ctx) => intentOf(ctx).object;
 

@@ -9,6 +9,8 @@ export interface StoredPaymentMethod {
 
 export interface StoredPaymentIntent {
   object: Json & { id: string; status: string; amount: number; amount_capturable: number; customer: string | null };
+  /** Incremental authorisation attempts so far (Stripe allows 10, declines included). */
+  incrementAttempts?: number;
 }
 
 /** A SetupIntent (saving a card for later, off-session payments). */

@@ -10,6 +10,11 @@ export interface TestCard {
   charge?: CardFailure;
   /** Failure of an off-session payment only (`off_session: true`): on-session ones succeed (the customer is there). */
   offSession?: CardFailure;
+  /**
+   * Emulator-only: the most a PaymentIntent may hold on this card, in cents. An authorisation above it, or an
+   * incremental authorisation raising the hold above it, declines with insufficient_funds.
+   */
+  authLimitCents?: number;
 }
 
 export interface CardFailure {
@@ -19,7 +24,7 @@ export interface CardFailure {
 }
 
 const declined: CardFailure = { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' };
-const insufficient: CardFailure = {
+export const insufficient: CardFailure = {
   code: 'card_declined',
   declineCode: 'insufficient_funds',
   message: 'Your card has insufficient funds.',
@@ -45,6 +50,9 @@ export const TEST_CARDS: readonly TestCard[] = [
   // Always authenticate (Stripe's 4000002760003184): saving it succeeds (the emulator has no 3-D Secure challenge:
   // an on-session setup or payment counts as authenticated), an off-session payment fails authentication_required.
   { number: '4000002760003184', brand: 'visa', funding: 'credit', offSession: authenticationRequired },
+  // Emulator-only (not one of Stripe's): holds up to $100 succeed; above that (an incremental authorisation included)
+  // the card declines with insufficient_funds. Lets tests show a hold raise the card refuses.
+  { number: '4000000000007700', brand: 'visa', funding: 'credit', authLimitCents: 10_000 },
 ];
 
 /** Stripe's predefined test PaymentMethods (`pm_card_visa`, ...), usable wherever a PaymentMethod id is. */
