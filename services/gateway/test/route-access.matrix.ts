@@ -74,6 +74,10 @@ export const ROUTE_ACCESS: Record<string, Record<Persona, Cell>> = {
   'GET /pay/api/payments/request/{requestId}': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   // A card tip: payments takes it from the job's customer only (ownership in route-ownership.matrix.ts).
   'POST /pay/api/payments/request/{requestId}/tip': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  // Scheduled holds: saving a card is a customer's (payments refuses other roles); the plan's reads and fix are the job's.
+  'POST /pay/api/payments/save-card': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'GET /pay/api/payments/request/{requestId}/scheduled-hold': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'POST /pay/api/payments/request/{requestId}/scheduled-hold/card': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /pay/payments/capture': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /pay/payments/void': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /pay/providers/create-account': { anonymous: 401, noRole: 403, customer: 403, provider: 'ok', pendingProvider: 'ok', admin: 'ok' },

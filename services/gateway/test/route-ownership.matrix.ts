@@ -125,6 +125,11 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
   'POST /pay/payments/void #A hold': { call: (w) => ({ path: '/pay/payments/void', body: { paymentIntentId: w.paymentIntentId } }), ...NEVER },
   'GET /pay/api/payments/request/{requestId}': { call: (w) => ({ path: `/pay/api/payments/request/${w.acceptedRequestId}` }), ...NEVER },
   'POST /pay/api/payments/request/{requestId}/tip': { call: (w) => ({ path: `/pay/api/payments/request/${w.completedRequestId}/tip`, body: { amount: 500 } }), ...NEVER },
+  'GET /pay/api/payments/request/{requestId}/scheduled-hold': { call: (w) => ({ path: `/pay/api/payments/request/${w.acceptedRequestId}/scheduled-hold` }), ...NEVER },
+  'POST /pay/api/payments/request/{requestId}/scheduled-hold/card': {
+    call: (w) => ({ path: `/pay/api/payments/request/${w.acceptedRequestId}/scheduled-hold/card`, body: { paymentMethodId: 'pm_card_visa', email: 'stranger@example.test' } }),
+    ...NEVER,
+  },
   'POST /pay/api/payments/authorize #for A request': {
     call: (w) => ({ path: '/pay/api/payments/authorize', body: { paymentMethodId: 'pm_card_visa', email: 'stranger@example.test', amount: 12000, requestId: w.acceptedRequestId } }),
     ...NEVER,

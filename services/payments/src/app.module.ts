@@ -19,7 +19,16 @@ import { WalletEvents } from './wallet/wallet.events';
 import { WalletService } from './wallet/wallet.service';
 import { PlatformFeesService } from './settings/platform-fees.service';
 import { TipsService } from './tips/tips.service';
+import { ExtraHoldsController } from './extras/extra-holds.controller';
+import { ExtraHoldsService } from './extras/extra-holds.service';
+import { RefundsController } from './refunds/refunds.controller';
+import { RefundsService } from './refunds/refunds.service';
 import { WebhooksService } from './webhooks/webhooks.service';
+import { PAYMENTS_CLOCK, clockOf } from './scheduled-holds/clock';
+import { ScheduledHoldsController } from './scheduled-holds/scheduled-holds.controller';
+import { ScheduledHoldsEvents } from './scheduled-holds/scheduled-holds.events';
+import { ScheduledHoldsService } from './scheduled-holds/scheduled-holds.service';
+import { ScheduledHoldsSweeper } from './scheduled-holds/scheduled-holds.sweeper';
 
 export const SERVICE_NAME = 'payments';
 
@@ -44,10 +53,11 @@ export class AppModule {
           streams: ['PAYMENTS'],
         }),
       ],
-      controllers: [PaymentsController, HealthController],
+      controllers: [PaymentsController, RefundsController, ExtraHoldsController, ScheduledHoldsController, HealthController],
       providers: [
         { provide: PAYMENTS_CONFIG, useValue: config },
         { provide: STRIPE, useFactory: () => createStripeClient(config.stripe) },
+        { provide: PAYMENTS_CLOCK, useFactory: () => clockOf(config) },
         ProviderAccess,
         PlatformFeesService,
         CardsService,
@@ -57,6 +67,11 @@ export class AppModule {
         WalletService,
         WebhooksService,
         TipsService,
+        ScheduledHoldsService,
+        ScheduledHoldsSweeper,
+        ScheduledHoldsEvents,
+        ExtraHoldsService,
+        RefundsService,
         ReadModelEvents,
         WalletEvents,
         WithdrawalReconciler,

@@ -38,6 +38,15 @@ export interface PaymentsConfig {
   withdrawalReconcileIntervalMs: number;
   /** A withdrawal is reconciled once it is this old (it is no longer in flight). */
   withdrawalReconcileAfterSeconds: number;
+  /** Scheduled holds: how often saved cards due for a hold and holds due for renewal are looked for (0 = never). */
+  scheduledHoldSweepIntervalMs: number;
+  /** Scheduled holds: the off-session hold is placed this many hours before the job's scheduled time. */
+  scheduledHoldAuthorizeLeadHours: number;
+  /**
+   * Where 'now' comes from for scheduled holds: `system` (the machine's clock), or `stripe-emulator` (the emulator's
+   * test clock, GET <STRIPE_API_BASE>/__emulator/clock, so tests move a week on without waiting; test keys only).
+   */
+  clock: 'system' | 'stripe-emulator';
 }
 
 const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tiredash';
@@ -71,6 +80,9 @@ const envSchema = z.object({
   READ_MODEL_WAIT_MS: z.coerce.number().int().min(0).max(60000).default(3000),
   WITHDRAWAL_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).max(3600000).default(30000),
   WITHDRAWAL_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86400).default(60),
+  SCHEDULED_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3600000).default(60000),
+  SCHEDULED_HOLD_AUTHORIZE_LEAD_HOURS: z.coerce.number().int().min(1).max(144).default(24),
+  PAYMENTS_CLOCK: z.enum(['system', 'stripe-emulator']).default('system'),
 });
 
 export { ConfigError };
@@ -87,6 +99,10 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   const publishableKey = e.STRIPE_PUBLISHABLE_KEY ?? (e.NODE_ENV === 'production' ? null : DEV_STRIPE.publishableKey);
+  const secretKey = e.STRIPE_SECRET_KEY ?? DEV_STRIPE.secretKey;
+  if (e.PAYMENTS_CLOCK === 'stripe-emulator' && (!secretKey.startsWith('sk_test_') || url.hostname === 'stripe.com' || url.hostname.endsWith('.stripe.com'))) {
+    throw new ConfigError('payments: PAYMENTS_CLOCK=stripe-emulator is for the bundled emulator with test keys only');
+  }
   return {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL ?? DEV_DATABASE_URL,
@@ -98,7 +114,7 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
       host: url.hostname,
       port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
       protocol,
-      secretKey: e.STRIPE_SECRET_KEY ?? DEV_STRIPE.secretKey,
+      secretKey,
       publishableKey,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? DEV_STRIPE.webhookSecret,
       webhookToleranceSeconds: e.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
@@ -110,6 +126,9 @@ export function loadConfig(env: Env = process.env): PaymentsConfig {
     readModelWaitMs: e.READ_MODEL_WAIT_MS,
     withdrawalReconcileIntervalMs: e.WITHDRAWAL_RECONCILE_INTERVAL_MS,
     withdrawalReconcileAfterSeconds: e.WITHDRAWAL_RECONCILE_AFTER_SECONDS,
+    scheduledHoldSweepIntervalMs: e.SCHEDULED_HOLD_SWEEP_INTERVAL_MS,
+    scheduledHoldAuthorizeLeadHours: e.SCHEDULED_HOLD_AUTHORIZE_LEAD_HOURS,
+    clock: e.PAYMENTS_CLOCK,
   };
 }
 

@@ -47,6 +47,7 @@ import { CardsService } from './cards/cards.service';
 import { PAYMENTS_CONFIG } from './common/payments-config.token';
 import { PaymentsError } from './common/payments-errors';
 import type { PaymentsConfig } from './config';
+import { ScheduledHoldsService } from './scheduled-holds/scheduled-holds.service';
 import { TipsService } from './tips/tips.service';
 import { WalletService } from './wallet/wallet.service';
 import { WebhooksService } from './webhooks/webhooks.service';
@@ -61,6 +62,7 @@ export class PaymentsController {
     private readonly wallet: WalletService,
     private readonly webhooks: WebhooksService,
     private readonly tips: TipsService,
+    private readonly scheduledHolds: ScheduledHoldsService,
     @Inject(PAYMENTS_CONFIG) private readonly cfg: PaymentsConfig,
   ) {}
 
@@ -81,7 +83,8 @@ export class PaymentsController {
 
   @Command(CapturePayment)
   capture(req: CommandParsed<typeof CapturePayment>): Promise<CaptureView> {
-    return this.authorizations.capture(req.actor, req.body);
+    // No live hold on a scheduled job whose off-session authorisation is pending or failed: said so (409), not 404.
+    return this.authorizations.capture(req.actor, req.body).catch((err: unknown) => this.scheduledHolds.explainMissingHold(err, req.body.requestId));
   }
 
   @Command(GetRequestPayment)
@@ -95,8 +98,11 @@ export class PaymentsController {
   }
 
   @Command(CheckCardHold)
-  checkHold(req: CommandParsed<typeof CheckCardHold>): Promise<CardHoldView> {
-    return this.authorizations.checkHold(req.customerUserId, req.jobAmountCents, req.requestId);
+  async checkHold(req: CommandParsed<typeof CheckCardHold>): Promise<CardHoldView> {
+    const hold = await this.authorizations.checkHold(req.customerUserId, req.jobAmountCents, req.requestId);
+    // A card saved for a job scheduled far out covers it: payments places the hold itself, ahead of the job.
+    if (hold.covered) return hold;
+    return (await this.scheduledHolds.covers(req.customerUserId, req.jobAmountCents, req.requestId)) ?? hold;
   }
 
   @Command(VoidAuthorization)

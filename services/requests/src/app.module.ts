@@ -8,6 +8,7 @@ import type { RequestsConfig } from './config';
 import { REQUESTS_ENTITIES, REQUESTS_MIGRATIONS, REQUESTS_SCHEMA } from './database/database';
 import { HealthController } from './health/health.controller';
 import { JobChatModule } from './job-chat/job-chat.module';
+import { ExtrasModule } from './extras/extras.module';
 import { JobProgressModule } from './job-progress/job-progress.module';
 import { MatchingModule } from './matching/matching.module';
 import { PhotosModule } from './photos/photos.module';
@@ -46,6 +47,7 @@ export class AppModule {
         RatingsModule,
         PhotosModule,
         JobChatModule,
+        ExtrasModule,
       ],
       controllers: [HealthController],
     };

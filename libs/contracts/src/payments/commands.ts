@@ -149,3 +149,31 @@ export const CheckCardHold = defineCommand<CardHoldView>()(
   'payments.cmd.check-card-hold',
   z.object({ customerUserId: id, requestId: id.optional(), jobAmountCents: z.number().int().positive() }),
 );
+
+/** Payments' answer to an extra's approval or decline (issue 13 item 1). */
+export interface ExtraHoldView {
+  /** approved: the hold covers the new total; declined: recorded, the hold unchanged; card_declined: the raise failed. */
+  status: 'approved' | 'declined' | 'card_declined';
+  /** approved: what the card is held for now (bid + approved extras + card fee), in cents. */
+  chargeTotalCents: number | null;
+  /** card_declined: the card's message. */
+  declineMessage: string | null;
+}
+
+/**
+ * Internal (requests -> payments): the customer answered an extra of a card job. An approval raises the request's
+ * live hold to the accepted bid + every approved extra + this one + the hold's card fee (the PaymentIntent's
+ * incremental authorisation) and records the extra, which the capture then includes; a decline is recorded so that no
+ * later approval of it raises anything. Idempotent per extraId: the first answer recorded is the answer.
+ */
+export const AnswerExtraHold = defineCommand<ExtraHoldView>()(
+  'payments.cmd.answer-extra-hold',
+  z.object({
+    requestId: id,
+    extraId: id,
+    customerUserId: id,
+    serviceType: z.string().min(1).max(60),
+    amountCents: z.number().int().positive(),
+    answer: z.enum(['approved', 'declined']),
+  }),
+);

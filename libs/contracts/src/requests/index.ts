@@ -8,3 +8,4 @@ export * from './lifecycle';
 export * from './photo-access';
 export * from './job-chat';
 export * from './disputes';
+export * from './extras';

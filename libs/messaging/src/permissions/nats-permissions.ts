@@ -16,6 +16,9 @@ import {
   CustomerNoShow,
   CustomerUpdated,
   DispatchPing,
+  DisputeOpened,
+  DisputeResolved,
+  RefundSucceeded,
   GetJob,
   GetJobAccess,
   GetMe,
@@ -147,6 +150,9 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [RequestCancelled, 'content-stats-request-cancelled'],
     [RequestConfirmed, 'content-stats-request-confirmed'],
     [RatingCreated, 'content-stats-rating-created'],
+    // The 'Reported Issues' tile (issue 13, item 7).
+    [DisputeOpened, 'content-stats-dispute-opened'],
+    [DisputeResolved, 'content-stats-dispute-resolved'],
     // The admin's reports (issue 13, item 8).
     [RequestCreated, 'content-reports-request-created'],
     [RequestAccepted, 'content-reports-request-accepted'],
@@ -199,6 +205,8 @@ export const CONSUMERS: Readonly<Record<NatsService, readonly ConsumerGrant[]>> 
     [RequestOffered, 'realtime-request-offered'],
     [RequestExpired, 'realtime-request-expired'],
     [JobMessageSent, 'realtime-job-message-sent'],
+    [DisputeOpened, 'realtime-dispute-opened'],
+    [RefundSucceeded, 'realtime-refund-succeeded'],
     [JobExtraAdded, 'realtime-job-extra-added'],
     [JobExtraAnswered, 'realtime-job-extra-answered'],
     [CustomerNoShow, 'realtime-request-no-show'],

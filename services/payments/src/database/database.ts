@@ -5,7 +5,10 @@ import { SavedCardEntity } from '../cards/saved-card.entity';
 import { StripeCustomerEntity } from '../cards/stripe-customer.entity';
 import { ProviderRefEntity } from '../read-model/provider-ref.entity';
 import { RequestRefEntity } from '../read-model/request-ref.entity';
+import { ScheduledHoldEntity } from '../scheduled-holds/scheduled-hold.entity';
 import { TipEntity } from '../tips/tip.entity';
+import { ExtraHoldEntity } from '../extras/extra-hold.entity';
+import { RefundEntity } from '../refunds/refund.entity';
 import { WalletEntryEntity } from '../wallet/wallet-entry.entity';
 import { WalletEntity } from '../wallet/wallet.entity';
 import { WithdrawalEntity } from '../wallet/withdrawal.entity';
@@ -17,6 +20,9 @@ import { ProviderApproval1767600000001 } from './migrations/1767600000001-Provid
 import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
 import { FeeSplits1768200000000 } from './migrations/1768200000000-FeeSplits';
 import { Tips1768400000000 } from './migrations/1768400000000-Tips';
+import { ExtraHolds1768600000002 } from './migrations/1768600000002-ExtraHolds';
+import { ScheduledHolds1768700000000 } from './migrations/1768700000000-ScheduledHolds';
+import { Refunds1768470000000 } from './migrations/1768470000000-Refunds';
 
 export { PAYMENTS_SCHEMA } from './database.constants';
 
@@ -33,6 +39,9 @@ export const PAYMENTS_ENTITIES = [
   WithdrawalEntity,
   WebhookEventEntity,
   TipEntity,
+  ExtraHoldEntity,
+  RefundEntity,
+  ScheduledHoldEntity,
   OutboxEntity,
   InboxEntity,
 ];
@@ -46,4 +55,7 @@ export const PAYMENTS_MIGRATIONS = [
   OutboxHeaders1768100000000,
   FeeSplits1768200000000,
   Tips1768400000000,
+  Refunds1768470000000,
+  ExtraHolds1768600000002,
+  ScheduledHolds1768700000000,
 ];

@@ -24,7 +24,7 @@ describe('payments schema', () => {
 
   it('is exactly what the entities describe once the migrations ran', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitPayments1767225700000', 'OutboxInbox1767225700001', 'RequestProgress1767600000000', 'ProviderApproval1767600000001', 'OutboxHeaders1768100000000', 'FeeSplits1768200000000', 'Tips1768400000000']);
+    expect(ran).toEqual(['InitPayments1767225700000', 'OutboxInbox1767225700001', 'RequestProgress1767600000000', 'ProviderApproval1767600000001', 'OutboxHeaders1768100000000', 'FeeSplits1768200000000', 'Tips1768400000000', 'Refunds1768470000000', 'ExtraHolds1768600000002', 'ScheduledHolds1768700000000']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
@@ -34,13 +34,16 @@ describe('payments schema', () => {
       );
       expect(tables.map((t) => t.table_name)).toEqual([
         'authorizations',
+        'extra_holds',
         'inbox',
         'migrations',
         'outbox',
         'payment_accounts',
         'provider_refs',
+        'refunds',
         'request_refs',
         'saved_cards',
+        'scheduled_holds',
         'stripe_customers',
         'tips',
         'wallet_entries',
@@ -49,6 +52,9 @@ describe('payments schema', () => {
         'withdrawals',
       ]);
       // Down migrations undo everything.
+      await ds.undoLastMigration();
+      await ds.undoLastMigration();
+      await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();
       await ds.undoLastMigration();

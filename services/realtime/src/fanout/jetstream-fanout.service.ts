@@ -9,12 +9,15 @@ import { SocketServer } from '../sockets/socket-server.service';
 import { DeliveryLedger } from './delivery-ledger';
 import type { Emission, FanoutRoute } from './emission';
 import { JOB_CHAT_ROUTES } from './job-chat.routes';
+import { DISPUTE_ROUTES } from './dispute.routes';
+import { EXTRAS_ROUTES } from './extras.routes';
 import { JOB_ROUTES } from './job.routes';
 import { REQUESTS_ROUTES } from './requests.routes';
+import { SCHEDULED_HOLD_ROUTES } from './scheduled-holds.routes';
 
 /** Every route this node serves; later issues append theirs (dispatch, payments). */
 export const FANOUT_ROUTES = Symbol('FANOUT_ROUTES');
-export const DEFAULT_FANOUT_ROUTES: FanoutRoute[] = [...REQUESTS_ROUTES, ...JOB_ROUTES, ...JOB_CHAT_ROUTES];
+export const DEFAULT_FANOUT_ROUTES: FanoutRoute[] = [...REQUESTS_ROUTES, ...JOB_ROUTES, ...JOB_CHAT_ROUTES, ...EXTRAS_ROUTES, ...DISPUTE_ROUTES, ...SCHEDULED_HOLD_ROUTES];
 
 const MAX_BACKOFF_MS = 30_000;
 /** Events of one consumer handled concurrently (see start()). */
