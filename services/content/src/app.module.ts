@@ -20,6 +20,7 @@ import { SettingsController } from './settings/settings.controller';
 import { SettingsService } from './settings/settings.service';
 import { StatsController } from './stats/stats.controller';
 import { StatsEvents } from './stats/stats.events';
+import { DisputeStatsEvents } from './stats/dispute-stats.events';
 import { StatsService } from './stats/stats.service';
 
 export const SERVICE_NAME = 'content';
@@ -55,7 +56,7 @@ export class AppModule {
         AuditController,
         HealthController,
       ],
-      providers: [AuditService, SettingsService, PagesService, MediaService, StatsService, StatsEvents, ReportsService, ReportsEvents, IdentityAuditEvents],
+      providers: [AuditService, SettingsService, PagesService, MediaService, StatsService, StatsEvents, DisputeStatsEvents, ReportsService, ReportsEvents, IdentityAuditEvents],
     };
   }
 }

@@ -21,6 +21,7 @@ import { ProvidersController } from './providers/providers.controller';
 import { RatingsController } from './ratings/ratings.controller';
 import { BidsController } from './requests/bids.controller';
 import { JobChatController } from './requests/job-chat.controller';
+import { DisputesController } from './requests/disputes.controller';
 import { ExtrasController } from './requests/extras.controller';
 import { ServiceRequestsController } from './requests/service-requests.controller';
 import { UsersController } from './users/users.controller';
@@ -53,7 +54,7 @@ export class AppModule {
         AuthModule.forRoot({ jwt: config.jwt, revocations }),
         MessagingModule.forRoot({ serviceName: 'gateway', natsUrl: config.natsUrl, credentials: config.natsCredentials, namespace: config.natsNamespace }),
       ],
-      controllers: [AuthController, SessionsController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, JobChatController, ExtrasController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS, ...DISPATCH_CONTROLLERS, RatingsController],
+      controllers: [AuthController, SessionsController, UsersController, CustomersController, ProvidersController, ServiceRequestsController, JobChatController, DisputesController, ExtrasController, BidsController, HealthController, ...CONTENT_CONTROLLERS, ...PAYMENTS_CONTROLLERS, ...DISPATCH_CONTROLLERS, RatingsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: REDIS, useValue: redis },

@@ -9,6 +9,7 @@ import { REQUESTS_ENTITIES, REQUESTS_MIGRATIONS, REQUESTS_SCHEMA } from './datab
 import { HealthController } from './health/health.controller';
 import { JobChatModule } from './job-chat/job-chat.module';
 import { ExtrasModule } from './extras/extras.module';
+import { DisputesModule } from './disputes/disputes.module';
 import { JobProgressModule } from './job-progress/job-progress.module';
 import { MatchingModule } from './matching/matching.module';
 import { PhotosModule } from './photos/photos.module';
@@ -48,6 +49,7 @@ export class AppModule {
         PhotosModule,
         JobChatModule,
         ExtrasModule,
+        DisputesModule,
       ],
       controllers: [HealthController],
     };

@@ -11,6 +11,7 @@ import {
   KnownProviderEntity,
   KnownRatingEntity,
 } from '../stats/known-party.entity';
+import { KnownDisputeEntity } from '../stats/known-dispute.entity';
 import { InitContent1767400000000 } from './migrations/1767400000000-InitContent';
 import { OutboxInbox1767400000001 } from './migrations/1767400000001-OutboxInbox';
 import { RevenueRatings1767400000002 } from './migrations/1767400000002-RevenueRatings';
@@ -19,6 +20,7 @@ import { UploadVisibility1767700000000 } from './migrations/1767700000000-Upload
 import { OutboxHeaders1768100000000 } from './migrations/1768100000000-OutboxHeaders';
 import { FeeSettings1768200000000 } from './migrations/1768200000000-FeeSettings';
 import { Reports1768500000000 } from './migrations/1768500000000-Reports';
+import { KnownDisputes1768550000000 } from './migrations/1768550000000-KnownDisputes';
 
 export { CONTENT_SCHEMA } from './database.constants';
 
@@ -33,6 +35,7 @@ export const CONTENT_ENTITIES = [
   KnownJobEntity,
   KnownCompletionEntity,
   KnownRatingEntity,
+  KnownDisputeEntity,
   ReportRequestEntity,
   ReportMoneyEntity,
   ReportRatingEntity,
@@ -51,4 +54,5 @@ export const CONTENT_MIGRATIONS = [
   OutboxHeaders1768100000000,
   FeeSettings1768200000000,
   Reports1768500000000,
+  KnownDisputes1768550000000,
 ];

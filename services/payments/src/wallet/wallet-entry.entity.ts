@@ -1,17 +1,18 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintToNumber } from '../common/column-transformers';
 
-export type WalletEntryKind = 'job_credit' | 'cancellation_credit' | 'tip' | 'withdrawal' | 'withdrawal_reversal';
+export type WalletEntryKind = 'job_credit' | 'cancellation_credit' | 'tip' | 'withdrawal' | 'withdrawal_reversal' | 'refund_reversal';
 
 /**
  * The append-only wallet ledger: the balance is the sum of a provider's entries. `(kind, reference)` is
- * unique, so a credit per request, a debit per withdrawal and a reversal per withdrawal each happen once.
+ * unique, so a credit per request, a debit per withdrawal, a reversal per withdrawal and a refund's reversal
+ * (`refund_reversal`, negative: the provider's share of an admin's refund) each happen once.
  */
 @Entity({ name: 'wallet_entries' })
 @Index('ux_wallet_entries_kind_reference', ['kind', 'reference'], { unique: true })
 @Index('ix_wallet_entries_provider_created', ['providerId', 'createdAt'])
-@Check('ck_wallet_entries_kind', `"kind" IN ('job_credit', 'cancellation_credit', 'tip', 'withdrawal', 'withdrawal_reversal')`)
-@Check('ck_wallet_entries_sign', `("kind" = 'withdrawal' AND "amount_cents" < 0) OR ("kind" <> 'withdrawal' AND "amount_cents" > 0)`)
+@Check('ck_wallet_entries_kind', `"kind" IN ('job_credit', 'cancellation_credit', 'tip', 'withdrawal', 'withdrawal_reversal', 'refund_reversal')`)
+@Check('ck_wallet_entries_sign', `("kind" IN ('withdrawal', 'refund_reversal') AND "amount_cents" < 0) OR ("kind" NOT IN ('withdrawal', 'refund_reversal') AND "amount_cents" > 0)`)
 export class WalletEntryEntity {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'pk_wallet_entries' })
   id!: string;

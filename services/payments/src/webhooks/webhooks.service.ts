@@ -8,6 +8,7 @@ import { AuthorizationEntity } from '../authorizations/authorization.entity';
 import { PAYMENTS_CONFIG, STRIPE } from '../common/payments-config.token';
 import { PaymentsError } from '../common/payments-errors';
 import type { PaymentsConfig } from '../config';
+import { RefundsService } from '../refunds/refunds.service';
 import { TipsService } from '../tips/tips.service';
 import { WalletService } from '../wallet/wallet.service';
 import { WithdrawalEntity } from '../wallet/withdrawal.entity';
@@ -28,6 +29,7 @@ export class WebhooksService {
     private readonly accounts: AccountsService,
     private readonly wallet: WalletService,
     private readonly tips: TipsService,
+    private readonly refunds: RefundsService,
   ) {}
 
   async handle(payload: string, signature: string | null): Promise<WebhookResultView> {
@@ -54,6 +56,9 @@ export class WebhooksService {
       } else if (event.type === 'payment_intent.succeeded') {
         // A card tip's payment (the others are captures payments made and recorded itself).
         await this.tips.settleFromWebhook(m, event.data.object);
+      } else if (event.type === 'charge.refunded' || event.type === 'refund.created' || event.type === 'refund.updated') {
+        // An admin's refund whose answer the command never got (or a redelivery: recorded once either way).
+        await this.refunds.settleFromWebhook(m, event);
       } else if (event.type === 'account.updated') {
         await this.accounts.syncFromStripe(m, event.data.object);
       } else if (event.type === 'payout.paid') {
