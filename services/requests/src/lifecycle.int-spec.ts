@@ -3,6 +3,8 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { EventPublisher, MessagingClient } from '@tiredash/messaging';
 import {
   AcceptBid,
+  AddJobExtra,
+  AnswerJobExtra,
   CancelServiceRequest,
   ConfirmCompletion,
   CreateServiceRequest,
@@ -20,6 +22,7 @@ import {
   type LifecycleActor,
   type LifecycleState,
 } from '@tiredash/contracts';
+import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { BidExpirySweeper } from './bids/bid-expiry.sweeper';
 import { aCustomer, aProvider, requestBody, type TestCustomer, type TestProvider } from './test-support/fixtures';
@@ -61,6 +64,9 @@ describe('the request lifecycle table, cell by cell', () => {
     await env?.close();
   });
 
+  /** The pending extra the provider added after arrival, per request (none before arrival). */
+  const pendingExtra = new Map<string, string>();
+
   /** A fresh cash request in `state`, through the commands a person's clicks send. */
   async function requestIn(state: LifecycleState): Promise<string> {
     const r = await client.send(CreateServiceRequest, { actor: customer.actor, body: requestBody() as never });
@@ -79,6 +85,9 @@ describe('the request lifecycle table, cell by cell', () => {
       return r.id;
     }
     await client.send(MarkArrived, { actor: provider.actor, requestId: r.id });
+    // An extra the customer has not answered yet (the 'answer extra' cells answer it; the job goes on without it).
+    const extra = await client.send(AddJobExtra, { actor: provider.actor, requestId: r.id, body: { data: { serviceType: 'Tire Rotation', amount: 25, clientExtraId: randomUUID() } } });
+    pendingExtra.set(r.id, extra.id);
     if (state === 'In Progress') return r.id;
     if (state === 'Customer No-Show') {
       await waitedForCustomer(r.id);
@@ -124,6 +133,11 @@ describe('the request lifecycle table, cell by cell', () => {
         return client.send(ReportCompletion, { actor, requestId });
       case 'confirm':
         return client.send(ConfirmCompletion, { actor, requestId });
+      case 'addExtra':
+        return client.send(AddJobExtra, { actor, requestId, body: { data: { serviceType: 'Valve Replacement', amount: 12.5, clientExtraId: randomUUID() } } });
+      case 'answerExtra':
+        // Before arrival there is no extra: the state refuses first (an id nobody has is never looked at).
+        return client.send(AnswerJobExtra, { actor, requestId, extraId: pendingExtra.get(requestId) ?? randomUUID(), body: { data: { status: 'approved' } } });
     }
   }
 

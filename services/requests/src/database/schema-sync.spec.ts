@@ -19,7 +19,7 @@ describe('requests schema', () => {
 
   it('is exactly what the entities describe once the migrations ran, and the down migrations undo it', async () => {
     const ran = await runMigrations(options());
-    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001', 'JobProgressRatings1767400000000', 'Supply1767600000000', 'TireSizes1767600000001', 'OutboxHeaders1768100000000', 'JobChat1768300000000', 'NoShows1768400000002']);
+    expect(ran).toEqual(['InitRequests1767312000000', 'OutboxInbox1767312000001', 'JobProgressRatings1767400000000', 'Supply1767600000000', 'TireSizes1767600000001', 'OutboxHeaders1768100000000', 'JobChat1768300000000', 'NoShows1768400000002', 'Disputes1768470000000', 'JobExtras1768600000001']);
     const ds = await new DataSource(options()).initialize();
     try {
       await assertEntitiesMatchMigrations(ds);
