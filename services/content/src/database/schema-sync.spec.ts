@@ -31,6 +31,7 @@ describe('content schema', () => {
         'inbox',
         'known_completions',
         'known_customers',
+        'known_disputes',
         'known_jobs',
         'known_providers',
         'known_ratings',

@@ -30,6 +30,7 @@ describe('requests schema', () => {
       expect(tables.map((t) => t.table_name)).toEqual([
         'bids',
         'customer_profiles',
+        'disputes',
         'inbox',
         'job_messages',
         'migrations',
