@@ -17,6 +17,7 @@ import {
   PlaceBid,
   REQUEST_LIFECYCLE,
   ReportCompletion,
+  ReportProblem,
   type Actor,
   type LifecycleAction,
   type LifecycleActor,
@@ -28,8 +29,9 @@ import { BidExpirySweeper } from './bids/bid-expiry.sweeper';
 import { aCustomer, aProvider, requestBody, type TestCustomer, type TestProvider } from './test-support/fixtures';
 import { createRequestsTestEnv, createTestClient, startRequests, type RequestsTestEnv } from './test-support/requests-harness';
 
-/** The actions the requests service answers (the hold's void is payments': its cells are tested there). */
-const REQUESTS_ACTIONS = LIFECYCLE_ACTIONS.filter((a): a is Exclude<LifecycleAction, 'void'> => a !== 'void');
+/** The actions the requests service answers (the hold's void and the refund are payments': their cells are tested there). */
+type RequestsAction = Exclude<LifecycleAction, 'void' | 'refund'>;
+const REQUESTS_ACTIONS = LIFECYCLE_ACTIONS.filter((a): a is RequestsAction => a !== 'void' && a !== 'refund');
 
 /**
  * Generated from the lifecycle table (REQUEST_LIFECYCLE): every (state, actor, action) cell of the requests
@@ -118,7 +120,7 @@ describe('the request lifecycle table, cell by cell', () => {
     return { customer: customer.actor, provider: provider.actor, 'other customer': otherCustomer.actor, 'other provider': otherProvider.actor, admin }[who];
   }
 
-  async function act(action: Exclude<LifecycleAction, 'void'>, who: LifecycleActor, requestId: string): Promise<unknown> {
+  async function act(action: RequestsAction, who: LifecycleActor, requestId: string): Promise<unknown> {
     const actor = actorOf(who);
     switch (action) {
       case 'absent':
@@ -133,6 +135,8 @@ describe('the request lifecycle table, cell by cell', () => {
         return client.send(ReportCompletion, { actor, requestId });
       case 'confirm':
         return client.send(ConfirmCompletion, { actor, requestId });
+      case 'reportProblem':
+        return client.send(ReportProblem, { actor, requestId, body: { data: { category: 'service_quality', description: 'The spare was not tightened properly' } } });
       case 'addExtra':
         return client.send(AddJobExtra, { actor, requestId, body: { data: { serviceType: 'Valve Replacement', amount: 12.5, clientExtraId: randomUUID() } } });
       case 'answerExtra':
