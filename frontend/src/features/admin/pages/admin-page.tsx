@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { AreaShell } from '../../../app/layout/area-shell';
 import { useMessages } from '../../../shared/i18n/i18n';
-import { adminPageMessages } from '../../../shared/i18n/locales/en/admin';
+import { adminPageMessages, adminReportsMessages } from '../../../shared/i18n/locales/en/admin';
 import { Button } from '../../../shared/ui/button';
 import { Tabs } from '../../../shared/ui/tabs';
 import { useLogout } from '../../auth/hooks/use-logout';
@@ -10,14 +10,16 @@ import { AdminStats } from '../components/admin-stats';
 import { AuditLog } from '../components/audit-log';
 import { HomepageSettings } from '../components/homepage-settings';
 import { ProviderApprovals } from '../components/provider-approvals';
+import { AnalyticsTab, ReportsTab } from '../components/reports-tabs';
 import { SystemSettings } from '../components/system-settings';
 import { UserManagement } from '../components/user-management';
 
-type AdminTab = 'approvals' | 'users' | 'requests' | 'settings' | 'homepage' | 'audit';
+type AdminTab = 'approvals' | 'users' | 'requests' | 'settings' | 'homepage' | 'audit' | 'reports' | 'analytics';
 
-/** /admin: the stat tiles and the admin tabs (the spec's hidden Reports and Analytics tabs are not shown). */
+/** /admin: the stat tiles and the admin tabs, Reports and Analytics included (issue 13 item 8). */
 export function AdminPage() {
   const t = useMessages(adminPageMessages);
+  const r = useMessages(adminReportsMessages);
   const logout = useLogout('admin');
   const [tab, setTab] = useState<AdminTab>('approvals');
 
@@ -42,6 +44,8 @@ export function AdminPage() {
           { id: 'settings', label: t.settings, panel: <SystemSettings /> },
           { id: 'homepage', label: t.homepage, panel: <HomepageSettings /> },
           { id: 'audit', label: t.audit, panel: <AuditLog /> },
+          { id: 'reports', label: r.reportsTab, panel: <ReportsTab /> },
+          { id: 'analytics', label: r.analyticsTab, panel: <AnalyticsTab /> },
         ]}
       />
     </AreaShell>
