@@ -34,6 +34,10 @@ export default async function globalSetup() {
       UPLOAD_RATE_LIMIT: '1000',
       REQUEST_RATE_LIMIT: '1000',
       BID_RATE_LIMIT: '1000',
+      // Scheduled holds (e2e/src/scheduled-holds*.e2e-spec.ts): payments reads the Stripe emulator's test clock, which
+      // the tests move a week on, and looks for holds due every half second.
+      PAYMENTS_CLOCK: 'stripe-emulator',
+      SCHEDULED_HOLD_SWEEP_INTERVAL_MS: '500',
     },
   }).catch((err) => {
     // Keep the service log tail that explains a failed start in jest's report.
@@ -45,6 +49,9 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN = JSON.stringify({ email: adminEmail, password: adminPassword });
   process.env.E2E_SEED_OUTPUT = stack.seedOutput;
   process.env.E2E_LOG_DIR = stack.logDir;
+  // The stack's database: a test that needs time to pass (a no-show's wait) moves a request's stored times back
+  // instead of sleeping, as the services' int-specs move expires_at.
+  process.env.E2E_DATABASE_URL = stack.databaseUrl;
   // Where each process serves /metrics: its health listener, else (gateway, realtime, the emulator) its HTTP port.
   process.env.E2E_METRICS_URLS = JSON.stringify(
     stack.processes.list().map((p) => ({ name: p.name, service: p.service, url: `http://127.0.0.1:${p.healthPort ?? p.port}/metrics` })),

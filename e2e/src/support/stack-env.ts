@@ -15,6 +15,11 @@ function required(name: string): string {
   return value;
 }
 
+/** The stack's PostgreSQL database (to move a request's stored times back instead of sleeping). */
+export function databaseUrl(): string {
+  return required('E2E_DATABASE_URL');
+}
+
 export function baseUrl(): string {
   return required('E2E_BASE_URL');
 }

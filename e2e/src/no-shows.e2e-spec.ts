@@ -1,0 +1,371 @@
+// Issue 13 item 2 through the gateway: no-shows both ways. People sign up and act through the API as the app does
+// (the admin is the only seeded account). 'I AM HERE' is checked against the provider's streamed position (its
+// socket's driver_location_update, as the tracking screen sends it): far is refused with the distance, an override
+// reason arrives anyway and the admin sees it. The provider waits NO_SHOW_WAIT_MINUTES after arrival, then marks the
+// customer absent: a card job pays the admin's no-show fee from its hold (credited to the provider less the
+// commission), a cash job nothing. A provider not there by its ETA + PROVIDER_LATE_GRACE_MINUTES lets the customer
+// cancel free, and counts against it. Time does not pass in a test: the request's stored times are moved back (as
+// the services' int-specs move expires_at), never slept through. The settings found are put back at the end.
+import crypto from 'node:crypto';
+import { Client } from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { baseUrl, databaseUrl, demoLogin } from './support/stack-env';
+
+interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let body = {} as T;
+  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
+  return { status: res.status, body, text };
+}
+
+async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await call<T>(method, path, opts);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface ErrorBody {
+  error: { status: number; code: string; message: string; details?: Record<string, unknown> };
+}
+interface RequestBody {
+  data: {
+    documentId: string;
+    tireStatus: string;
+    cancelReason: string | null;
+    arrivalOverrideReason?: string | null;
+    arrivalDistanceMeters?: number | null;
+    noShowWaitEndsAt?: string | null;
+    providerLateAt?: string | null;
+    noShowAt?: string | null;
+    noShowFee?: number | null;
+    provider: { noShows?: number } | null;
+  };
+}
+type Settings = Record<'serviceFee' | 'walletFee' | 'cancellationFee' | 'noShowFee' | 'minWithdrawal', number>;
+
+// Far from the seeded providers (San Francisco) and the other e2e files' places, so the request reaches only ours.
+const PROVIDER_AT = { lat: 44.9778, lng: -93.265 };
+const JOB_AT = { lat: 44.9855, lng: -93.265 };
+/** About 30 m from the job: within the arrival distance (300 m). */
+const AT_THE_CURB = { lat: 44.98577, lng: -93.265 };
+/** About 2.1 km from the job. */
+const DOWN_THE_ROAD = { lat: 44.9665, lng: -93.265 };
+const BUDGET = 100;
+const ETA_MINUTES = 15;
+
+describe('no-shows through the gateway: the arrival check, a customer no-show and a provider no-show', () => {
+  const id = crypto.randomBytes(4).toString('hex');
+  let admin: string;
+  let found: Settings;
+  let db: Client;
+  const sockets: Socket[] = [];
+  let provider: { token: string; userId: string; providerId: string };
+  let customer: { token: string; userId: string; email: string; customerId: string };
+
+  async function signUp(role: 'customer' | 'provider'): Promise<{ token: string; userId: string; email: string }> {
+    const email = `noshow-${role}-${id}@example.com`;
+    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
+      body: { username: email, email, password: `NoShow-${id}-pw`, role },
+    });
+    return { token: res.jwt, userId: res.user.id, email };
+  }
+
+  /** The customer's card held for the budget plus the $10 card fee, the request posted, the provider's bid accepted. */
+  async function acceptedJob(paymentMethod: 'card' | 'cash'): Promise<string> {
+    await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod } } });
+    if (paymentMethod === 'card') {
+      const config = await ok<{ publishableKey: string; stripeJsUrl: string }>('GET', '/pay/config');
+      const stripeApi = config.stripeJsUrl.replace(/\/v3\/?$/, '');
+      const pm = (await (
+        await fetch(`${stripeApi}/v1/payment_methods`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${config.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' }),
+        })
+      ).json()) as { id: string };
+      await ok('POST', '/pay/api/payments/authorize', {
+        token: customer.token,
+        body: { paymentMethodId: pm.id, email: customer.email, amount: (BUDGET + 10) * 100, cardFee: 1000, saveCard: true },
+      });
+    }
+    const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
+      token: customer.token,
+      body: {
+        data: {
+          tireSize: '225/65/R17',
+          serviceType: 'Flat Tire Repair',
+          budget: BUDGET,
+          paymentMethod,
+          description: `no-show ${id}`,
+          location: { address: 'Nicollet Mall, Minneapolis', ...JOB_AT },
+          ...JOB_AT,
+          address: 'Nicollet Mall, Minneapolis',
+          tireStatus: 'Bids Open',
+        },
+      },
+    });
+    const requestId = created.data.documentId;
+    if (paymentMethod === 'card') {
+      await eventually('the hold linked to the request', async () => {
+        const res = await call<{ status: string }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
+        return res.status === 200 && res.body.status === 'held';
+      });
+    }
+    const bid = await eventually('the request offered to the provider', async () => {
+      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
+        token: provider.token,
+        body: { data: { requestId, amount: BUDGET, estimatedArrival: ETA_MINUTES } },
+      });
+      return res.status === 201 ? res.body.data : null;
+    });
+    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+    return requestId;
+  }
+
+  /** A socket as a tracking screen holds one, joined with the request; every event named in `hear` is kept. */
+  async function connect(token: string, join: { userId: string; role: 'customer' | 'provider' }, requestId: string, heard: Array<[string, unknown]>): Promise<Socket> {
+    const socket = io(baseUrl(), { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
+    sockets.push(socket);
+    socket.onAny((event: string, payload: unknown) => heard.push([event, payload]));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the ${join.role} socket did not join`)), 15000);
+      socket.on('connect', () => {
+        socket.emit('join' as never, { ...join, requestId } as never, ((a: { ok: boolean }) => {
+          clearTimeout(timer);
+          if (a.ok) resolve();
+          else reject(new Error(`join refused: ${JSON.stringify(a)}`));
+        }) as never);
+      });
+    });
+    return socket;
+  }
+
+  /** The provider's phone streams `point` for the job (driver_location_update) until dispatch has it as the latest. */
+  async function streamPosition(requestId: string, point: { lat: number; lng: number }): Promise<void> {
+    const socket = await connect(provider.token, { userId: provider.providerId, role: 'provider' }, requestId, []);
+    await eventually(`the provider's position ${point.lat},${point.lng} reaching dispatch`, async () => {
+      socket.emit('driver_location_update' as never, { ...point, customerId: customer.customerId, requestId, at: Date.now() } as never);
+      const job = await call<{ data: { latest: { lat: number; lng: number } | null } }>('GET', `/api/dispatch/jobs/${requestId}`, { token: provider.token });
+      return job.status === 200 && job.body.data.latest?.lat === point.lat && job.body.data.latest.lng === point.lng;
+    });
+    socket.disconnect();
+  }
+
+  /** Time passes: the request's stored `column` moves back `minutes` (the wait or the lateness is then over). */
+  async function movedBack(requestId: string, column: 'arrived_at' | 'accepted_at', minutes: number): Promise<void> {
+    const res = await db.query(`UPDATE "requests"."service_requests" SET "${column}" = "${column}" - make_interval(mins => $2) WHERE "id" = $1`, [requestId, minutes]);
+    expect(res.rowCount).toBe(1);
+  }
+
+  const requestAs = (token: string, requestId: string) => ok<RequestBody>('GET', `/api/service-requests/${requestId}`, { token });
+
+  beforeAll(async () => {
+    db = new Client({ connectionString: databaseUrl() });
+    await db.connect();
+    const a = demoLogin('admin');
+    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+    const all = (await ok<{ data: Settings }>('GET', '/api/settings', { token: admin })).data;
+    found = { serviceFee: all.serviceFee, walletFee: all.walletFee, cancellationFee: all.cancellationFee, noShowFee: all.noShowFee, minWithdrawal: all.minWithdrawal };
+    await ok('PUT', '/api/settings', { token: admin, body: { data: { serviceFee: 10, walletFee: 20, cancellationFee: 8, noShowFee: 25 } } });
+
+    const p = await signUp('provider');
+    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
+      token: p.token,
+      body: {
+        data: {
+          businessName: `North Loop Tires ${id}`,
+          fullName: 'Robin Wait',
+          hourlyRate: 70,
+          yearsExperience: 5,
+          service_types: ['Flat Tire Repair'],
+          serviceArea: { radius: 10 },
+          vehicleSpecs: null,
+          phone: '555-010-6161',
+          user: p.userId,
+          online: false,
+        },
+      },
+    });
+    const providerId = profile.data.documentId;
+    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
+    const account = await ok<{ id: string; url: string }>('POST', '/pay/providers/create-account', {
+      token: p.token,
+      body: {
+        email: p.email,
+        business_type: 'company',
+        company: { name: `North Loop Tires ${id}` },
+        refreshUrl: `${baseUrl()}/provider/settings`,
+        returnUrl: `${baseUrl()}/provider/complete?providerId=${providerId}`,
+      },
+    });
+    expect((await fetch(account.url, { redirect: 'manual' })).status).toBe(302);
+    await ok('GET', `/pay/providers/onboard/complete?accountId=${encodeURIComponent(account.id)}`, { token: p.token });
+    await ok('PUT', `/api/providers/${providerId}/presence`, { token: p.token, body: { online: true, position: { ...PROVIDER_AT, accuracy: 10 } } });
+    provider = { token: p.token, userId: p.userId, providerId };
+
+    const c = await signUp('customer');
+    const customerProfile = await ok<{ data: { documentId: string } }>('POST', '/api/customers', {
+      token: c.token,
+      body: { data: { fullName: `Casey NoShow ${id}`, phone: '555-010-6262', user: c.userId } },
+    });
+    customer = { token: c.token, userId: c.userId, email: c.email, customerId: customerProfile.data.documentId };
+  });
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    if (admin && found) await ok('PUT', '/api/settings', { token: admin, body: { data: found } });
+    await db?.end();
+  });
+
+  it("refuses 'I AM HERE' 2 km from the job with the distance; an override reason arrives anyway and only the admin (and the provider) see it", async () => {
+    const requestId = await acceptedJob('card');
+    await streamPosition(requestId, DOWN_THE_ROAD);
+
+    const refused = await call<ErrorBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'CONFLICT', details: { reason: 'ARRIVAL_TOO_FAR', maxDistanceMeters: 300 } });
+    const distance = Number(refused.body.error.details?.distanceMeters);
+    expect(distance).toBeGreaterThan(2000);
+    expect(distance).toBeLessThan(2300);
+    expect(refused.body.error.message).toMatch(/^You are 2\.\d km from the job's address/);
+    expect((await requestAs(customer.token, requestId)).data.tireStatus).toBe('Accepted');
+
+    // An empty reason is no reason.
+    const blank = await call<ErrorBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token, body: { data: { overrideReason: '   ' } } });
+    expect([blank.status, blank.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    const reason = 'The customer is in the parking garage under the mall; GPS is lost down here';
+    const arrived = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token, body: { data: { overrideReason: reason } } });
+    expect(arrived.data).toMatchObject({ tireStatus: 'In Progress', arrivalOverrideReason: reason });
+    expect((await requestAs(admin, requestId)).data).toMatchObject({ tireStatus: 'In Progress', arrivalOverrideReason: reason, arrivalDistanceMeters: distance });
+    expect((await requestAs(customer.token, requestId)).data).toMatchObject({ arrivalOverrideReason: null, arrivalDistanceMeters: null });
+  });
+
+  it("charges the admin's $25 no-show fee from the card hold after the wait, credits the provider $20 (less 20%), releases the rest; both sockets hear it", async () => {
+    const requestId = await acceptedJob('card');
+    await streamPosition(requestId, AT_THE_CURB);
+    const arrived = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    expect(arrived.data.tireStatus).toBe('In Progress');
+    expect(arrived.data.arrivalDistanceMeters).toBeLessThan(300);
+    expect(arrived.data.arrivalOverrideReason).toBeNull();
+    // The customer's screen shows the wait: it ends 10 minutes after arrival.
+    const seen = (await requestAs(customer.token, requestId)).data;
+    expect(Date.parse(seen.noShowWaitEndsAt ?? '')).toBeGreaterThan(Date.now() + 9 * 60_000);
+
+    // Before the wait is over: refused with the time left; the customer cannot mark itself absent.
+    const early = await call<ErrorBody>('POST', `/api/dispatch/jobs/${requestId}/customer-absent`, { token: provider.token });
+    expect(early.status).toBe(409);
+    expect(early.body.error.details).toMatchObject({ reason: 'NO_SHOW_WAIT_NOT_OVER' });
+    const secondsLeft = Number(early.body.error.details?.secondsLeft);
+    expect(secondsLeft).toBeGreaterThan(540);
+    expect(secondsLeft).toBeLessThanOrEqual(600);
+    expect(early.body.error.message).toMatch(/^Wait for the customer (9|10) min/);
+    expect((await call('POST', `/api/dispatch/jobs/${requestId}/customer-absent`, { token: customer.token })).status).toBe(403);
+
+    const customerHeard: Array<[string, unknown]> = [];
+    const providerHeard: Array<[string, unknown]> = [];
+    await connect(customer.token, { userId: customer.userId, role: 'customer' }, requestId, customerHeard);
+    await connect(provider.token, { userId: provider.providerId, role: 'provider' }, requestId, providerHeard);
+
+    await movedBack(requestId, 'arrived_at', 11);
+    const absent = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/customer-absent`, { token: provider.token });
+    expect(absent.data).toMatchObject({ tireStatus: 'Customer No-Show', noShowFee: 25 });
+    // Pressed again (a retry): the same answer, nothing charged twice.
+    expect((await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/customer-absent`, { token: provider.token })).data.tireStatus).toBe('Customer No-Show');
+
+    const paid = await eventually('the no-show fee captured', async () => {
+      const res = await call<{ status: string }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
+      return res.status === 200 && res.body.status === 'no_show_fee' ? res.body : null;
+    });
+    // Captured: the fee only, not the $110 held; nothing is held any more.
+    expect(paid).toMatchObject({ status: 'no_show_fee', captured: 25, noShowFee: 25, held: null, cancellationFee: null });
+    const credit = await eventually('the provider credited like a job', async () => {
+      const rows = (await ok<{ data: Array<{ kind: string; amount: number; grossAmount: number; commissionPercent: number; requestId: string }> }>(
+        'GET',
+        `/api/providers/${provider.providerId}/wallet-transactions`,
+        { token: provider.token },
+      )).data;
+      return rows.filter((r) => r.requestId === requestId).length > 0 ? rows.filter((r) => r.requestId === requestId) : null;
+    });
+    expect(credit).toEqual([expect.objectContaining({ kind: 'job_credit', amount: 20, grossAmount: 25, commissionPercent: 20 })]);
+
+    const expected = { requestId, tireStatus: 'Customer No-Show', paymentMethod: 'card', fee: 25, customerId: customer.customerId, providerId: provider.providerId };
+    await eventually('customer_no_show on both sockets', async () =>
+      customerHeard.some(([e]) => e === 'customer_no_show') && providerHeard.some(([e]) => e === 'customer_no_show'),
+    );
+    expect(customerHeard.find(([e]) => e === 'customer_no_show')?.[1]).toMatchObject(expected);
+    expect(providerHeard.find(([e]) => e === 'customer_no_show')?.[1]).toMatchObject(expected);
+    // History lists it with its status.
+    const mine = await ok<{ data: Array<{ documentId: string; tireStatus: string }> }>('GET', '/api/service-requests', { token: customer.token });
+    expect(mine.data.find((r) => r.documentId === requestId)?.tireStatus).toBe('Customer No-Show');
+  });
+
+  it('ends a cash job with no charge when the customer is not there', async () => {
+    const requestId = await acceptedJob('cash');
+    await streamPosition(requestId, AT_THE_CURB);
+    await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    await movedBack(requestId, 'arrived_at', 11);
+    const absent = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/customer-absent`, { token: provider.token });
+    expect(absent.data).toMatchObject({ tireStatus: 'Customer No-Show', noShowFee: 0 });
+    const payment = await ok<{ status: string; captured: number | null }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
+    expect(payment).toMatchObject({ status: 'none', captured: null });
+  });
+
+  it('lets the customer cancel a late provider free (no $8 cancellation fee, the hold released) and counts the no-show against the provider', async () => {
+    const requestId = await acceptedJob('card');
+    const accepted = (await requestAs(customer.token, requestId)).data;
+    const before = accepted.provider?.noShows ?? -1;
+    expect(before).toBe(0);
+    expect(Date.parse(accepted.providerLateAt ?? '')).toBeGreaterThan(Date.now() + (ETA_MINUTES + 14) * 60_000);
+
+    // Not late yet: a free 'provider-no-show' cancel is refused with the time left.
+    const early = await call<ErrorBody>('PUT', `/api/service-requests/${requestId}`, {
+      token: customer.token,
+      body: { data: { tireStatus: 'Cancelled', cancelReason: 'provider-no-show' } },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.details).toMatchObject({ reason: 'PROVIDER_NOT_LATE' });
+    expect(Number(early.body.error.details?.secondsLeft)).toBeGreaterThan((ETA_MINUTES + 14) * 60);
+
+    // ETA (15) + grace (15) minutes after acceptance, the provider has not arrived.
+    await movedBack(requestId, 'accepted_at', ETA_MINUTES + 16);
+    expect(Date.parse((await requestAs(customer.token, requestId)).data.providerLateAt ?? '')).toBeLessThan(Date.now());
+    const cancelled = await ok<RequestBody>('PUT', `/api/service-requests/${requestId}`, {
+      token: customer.token,
+      body: { data: { tireStatus: 'Cancelled', cancelReason: 'provider-no-show' } },
+    });
+    expect(cancelled.data).toMatchObject({ tireStatus: 'Cancelled', cancelReason: 'provider-no-show' });
+    const released = await eventually('the hold released', async () => {
+      const res = await call<{ status: string }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
+      return res.status === 200 && res.body.status === 'released' ? res.body : null;
+    });
+    expect(released).toMatchObject({ captured: null, cancellationFee: null });
+    const rows = (await ok<{ data: Array<{ requestId: string }> }>('GET', `/api/providers/${provider.providerId}/wallet-transactions`, { token: provider.token })).data;
+    expect(rows.filter((r) => r.requestId === requestId)).toEqual([]);
+    expect((await requestAs(customer.token, requestId)).data.provider?.noShows).toBe(before + 1);
+  });
+});
