@@ -39,7 +39,10 @@ export class LocationSummaryService {
     if (!job) return empty;
     const points = await this.dataSource.getRepository(TrackPointEntity).find({ where: { requestId }, order: { recordedAt: 'ASC', id: 'ASC' }, take: 10000 });
     let trackMiles = 0;
-    for (let i = 1; i < points.length; i += 1) trackMiles += distanceMiles(points[i - 1]!, points[i]!);
+    points.reduce<TrackPointEntity | null>((prev, p) => {
+      if (prev) trackMiles += distanceMiles(prev, p);
+      return p;
+    }, null);
     const origin = job.originLat !== null && job.originLng !== null ? { lat: job.originLat, lng: job.originLng } : null;
     const destination = job.destinationLat !== null && job.destinationLng !== null ? { lat: job.destinationLat, lng: job.destinationLng, address: job.destinationAddress } : null;
     const last = points[points.length - 1] ?? null;
