@@ -91,6 +91,8 @@ export default defineConfig({
         // module. Libraries named here get their own chunk; the rest stays with the pages that use it.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // The admin's charts (and recharts' own copy of reselect) stay out of the redux chunk the landing page loads.
+          if (id.includes('node_modules/recharts/') || /node_modules\/(victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)\//.test(id)) return 'charts';
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (/node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//.test(id)) return 'router';
           if (/node_modules\/(@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|@standard-schema)\//.test(id)) return 'redux';
