@@ -35,6 +35,12 @@ export const ROUTE_ACCESS: Record<string, Record<Persona, Cell>> = {
   // Job chat: the parties of an accepted job (ownership in route-ownership.matrix.ts); admins read any, never write.
   'GET /api/service-requests/{id}/messages': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /api/service-requests/{id}/messages': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  // Disputes: the parties of a job report (ownership in route-ownership.matrix.ts); admins resolve, read the timeline, refund.
+  'POST /api/service-requests/{id}/reports': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'GET /api/service-requests/{id}/reports': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'PUT /api/reports/{id}': { anonymous: 401, noRole: 403, customer: 403, provider: 403, pendingProvider: 403, admin: 'ok' },
+  'GET /api/admin/service-requests/{id}/timeline': { anonymous: 401, noRole: 403, customer: 403, provider: 403, pendingProvider: 403, admin: 'ok' },
+  'POST /api/admin/service-requests/{id}/refunds': { anonymous: 401, noRole: 403, customer: 403, provider: 403, pendingProvider: 403, admin: 'ok' },
   'POST /api/bids': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /api/bids': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 403, admin: 'ok' },
   'GET /api/bids/{id}': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 403, admin: 'ok' },

@@ -81,6 +81,20 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
   'PUT /api/service-requests/{id} #arrive': { call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}`, body: { data: { tireStatus: 'In Progress' } } }), ...NEVER },
   // Job chat: only the customer and the accepted provider (C bid on it and was not chosen: refused too).
   'GET /api/service-requests/{id}/messages': { call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}/messages` }), ...NEVER },
+  'POST /api/service-requests/{id}/reports': {
+    call: (w) => ({ path: `/api/service-requests/${w.completedRequestId}/reports`, body: { data: { category: 'other', description: 'not my job at all, really' } } }),
+    ...NEVER,
+  },
+  'GET /api/service-requests/{id}/reports': { call: (w) => ({ path: `/api/service-requests/${w.completedRequestId}/reports` }), ...NEVER },
+  'PUT /api/reports/{id}': {
+    call: () => ({ path: '/api/reports/6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f', body: { data: { status: 'resolved', resolutionNote: 'closed by a stranger' } } }),
+    ...NEVER,
+  },
+  'GET /api/admin/service-requests/{id}/timeline': { call: (w) => ({ path: `/api/admin/service-requests/${w.completedRequestId}/timeline` }), ...NEVER },
+  'POST /api/admin/service-requests/{id}/refunds': {
+    call: (w) => ({ path: `/api/admin/service-requests/${w.completedRequestId}/refunds`, body: { data: { amount: 100, refundId: '6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f' } } }),
+    ...NEVER,
+  },
   'POST /api/service-requests/{id}/messages': {
     call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}/messages`, body: { data: { text: 'let me in', clientMessageId: '6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f' } } }),
     ...NEVER,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentActor } from '@tiredash/auth';
+import { CurrentActor, Roles } from '@tiredash/auth';
 import {
   GetJobLocationSummary,
   GetRequestPaymentsTimeline,
@@ -67,6 +67,7 @@ export class DisputesController {
   }
 
   @Put('api/reports/:id')
+  @Roles('admin')
   @ApiRoute({ summary: 'Resolve a report with a note (admins)', body: disputeResolveBodySchema, errors: [400, 401, 403, 404, 409] })
   async resolve(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown): Promise<{ data: DisputeView }> {
     const disputeId = parseId(id);
@@ -75,6 +76,7 @@ export class DisputesController {
   }
 
   @Get('api/admin/service-requests/:id/timeline')
+  @Roles('admin')
   @ApiRoute({
     summary:
       "A request's timeline for an admin: status changes with times, bids, reports (requests), the location summary (dispatch), holds, capture, tip, refunds and wallet entries (payments), and the job chat",
@@ -93,6 +95,7 @@ export class DisputesController {
   }
 
   @Post('api/admin/service-requests/:id/refunds')
+  @Roles('admin')
   @HttpCode(200)
   @RouteConfig(abuseLimit('payment', 'account'))
   @ApiRoute({
