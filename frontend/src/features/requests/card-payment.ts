@@ -21,8 +21,16 @@ export interface CardPaymentDialogProps {
   requestId?: string;
   /** A line shown under the dialog's description, e.g. 'The charge amount is now $95.00'. */
   notice?: string;
+  /**
+   * What the card is for (scheduled holds, issue 13 item 3): `authorize` (default) holds `amount` now;
+   * `save-for-later` saves the card for a request scheduled further out than a hold lasts (payments authorises it
+   * ahead of the job); `fix-scheduled-hold` authorises the failed scheduled hold of `requestId` now.
+   */
+  mode?: CardPaymentMode;
   onSuccess: (result: { paymentIntentId: string | null }) => void;
   onCancel: () => void;
 }
+
+export type CardPaymentMode = 'authorize' | 'save-for-later' | 'fix-scheduled-hold';
 
 export type CardPaymentDialogComponent = ComponentType<CardPaymentDialogProps>;

@@ -75,8 +75,12 @@ export interface ScheduledHoldView {
   status: ScheduledHoldStatus | 'none';
   /** When payments authorises the card (ISO): SCHEDULED_HOLD_AUTHORIZE_LEAD_HOURS before the job. */
   authorizeAt: string | null;
+  /** What is (or will be) authorised, in cents: the accepted bid, else the budget, plus the card fee. */
+  authorizeCents: number;
   /** The live hold's amount in cents (status held). */
   heldCents: number | null;
+  /** The live hold's PaymentIntent (status held; the customer and admins only). */
+  paymentIntentId: string | null;
   /** The saved card (the customer and admins only). */
   card: SavedCardView | null;
   /** Why the last authorisation failed (status failed): `card_declined`, `authentication_required`, ...; the message to the customer and admins only. */

@@ -163,7 +163,7 @@ export class ScheduledHoldsService {
       if (!provider || provider.userId !== known.userId) throw PaymentsError.notYourPayment();
     }
     if (owner === null) full = false;
-    if (!plan) return { requestId, status: 'none', authorizeAt: null, heldCents: null, card: null, failure: null };
+    if (!plan) return { requestId, status: 'none', authorizeAt: null, authorizeCents: 0, heldCents: null, paymentIntentId: null, card: null, failure: null };
     return this.view(plan, known.userId, full);
   }
 
@@ -361,12 +361,16 @@ export class ScheduledHoldsService {
       plan.status === 'held' && plan.authorizationId
         ? await this.dataSource.getRepository(AuthorizationEntity).findOne({ where: { id: plan.authorizationId } })
         : null;
+    const ref = plan.requestId ? await this.dataSource.getRepository(RequestRefEntity).findOne({ where: { requestId: plan.requestId } }) : null;
+    const authorizeCents = (ref?.acceptedAmountCents ?? plan.budgetCents) + plan.feeCents;
     const authorizeAt = plan.scheduledTime ? new Date(plan.scheduledTime.getTime() - this.config.scheduledHoldAuthorizeLeadHours * 3600 * 1000).toISOString() : null;
     return {
       requestId: plan.requestId,
       status: plan.status,
       authorizeAt,
+      authorizeCents,
       heldCents: live && live.status === ACTIVE ? live.amountCents : null,
+      paymentIntentId: full && live && live.status === ACTIVE ? live.paymentIntentId : null,
       card: full ? await this.cards.card(plan.paymentMethodId) : null,
       failure: plan.status === 'failed' && plan.failureCode ? { code: plan.failureCode, message: full ? plan.failureMessage : null } : null,
     };

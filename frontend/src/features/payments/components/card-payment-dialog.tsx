@@ -24,7 +24,7 @@ function publishableKeyOf(config: { publishableKey: string | null; stripeSecretK
  * saved cards or a new card authorise `amount` (dollars, fee included). Without a key, or when Stripe.js cannot
  * load, it says 'Unable to load payment system. Please try again later.'.
  */
-export function CardPaymentDialog({ open, amount, cardFee, requestId, notice, onSuccess, onCancel }: CardPaymentDialogProps) {
+export function CardPaymentDialog({ open, amount, cardFee, requestId, notice, mode, onSuccess, onCancel }: CardPaymentDialogProps) {
   const t = useMessages(paymentsDialogMessages);
   const config = useGetPaymentsConfigQuery(undefined, { skip: !open });
   const key = publishableKeyOf(config.data);
@@ -93,7 +93,7 @@ export function CardPaymentDialog({ open, amount, cardFee, requestId, notice, on
       ) : (
         // `stripe` is null until Stripe.js is ready; Elements accepts the object once it arrives.
         <Elements stripe={stripe}>
-          <CardPaymentForm amount={amount} cardFee={cardFee} requestId={requestId} onSuccess={onSuccess} onCancel={onCancel} />
+          <CardPaymentForm amount={amount} cardFee={cardFee} requestId={requestId} purpose={mode} onSuccess={onSuccess} onCancel={onCancel} />
         </Elements>
       )}
     </Dialog>

@@ -6,14 +6,16 @@ import { useAppSelector } from '../../../app/hooks';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
-import { paymentsFormMessages, paymentsToastMessages } from '../../../shared/i18n/locales/en/payments';
+import { paymentsFormMessages, paymentsScheduledHoldMessages, paymentsToastMessages } from '../../../shared/i18n/locales/en/payments';
 import { useToast } from '../../../shared/toast/use-toast';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/status';
 import { TextField } from '../../../shared/ui/text-field';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useAttachCardMutation, useAuthorizePaymentMutation, useListSavedCardsQuery } from '../api';
+import type { CardPaymentMode } from '../../requests/card-payment';
 import { paymentToasts, toCents } from '../payment-messages';
+import { useFixScheduledHoldMutation, useSaveCardForLaterMutation } from '../scheduled-hold.api';
 import { SavedCardsList } from './saved-cards-list';
 
 interface CardPaymentFormProps {
@@ -21,6 +23,8 @@ interface CardPaymentFormProps {
   /** The card fee included in `amount` (dollars), for payments to check against the setting in force. */
   cardFee?: number;
   requestId?: string;
+  /** What the card is for (CardPaymentDialogProps.mode): held now (default), saved for later, or a failed scheduled hold fixed. */
+  purpose?: CardPaymentMode;
   onSuccess: (result: { paymentIntentId: string | null }) => void;
   onCancel: () => void;
 }
@@ -34,7 +38,7 @@ const CARD_OPTIONS = {
  * Saved cards (authorise with the chosen one) or a new card (cardholder name, card field, save-card checkbox):
  * the new card becomes a PaymentMethod at Stripe, is attached and saved when asked, then authorised.
  */
-export function CardPaymentForm({ amount, cardFee, requestId, onSuccess, onCancel }: CardPaymentFormProps) {
+export function CardPaymentForm({ amount, cardFee, requestId, purpose = 'authorize', onSuccess, onCancel }: CardPaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const email = useAppSelector(selectCurrentUser)?.email ?? '';
@@ -45,6 +49,9 @@ export function CardPaymentForm({ amount, cardFee, requestId, onSuccess, onCance
   const cards = useListSavedCardsQuery();
   const [attach] = useAttachCardMutation();
   const [authorize] = useAuthorizePaymentMutation();
+  const [saveForLater] = useSaveCardForLaterMutation();
+  const [fixScheduledHold] = useFixScheduledHoldMutation();
+  const tScheduled = useMessages(paymentsScheduledHoldMessages);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [mode, setMode] = useState<'saved' | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -61,6 +68,23 @@ export function CardPaymentForm({ amount, cardFee, requestId, onSuccess, onCance
 
   const pay = async (paymentMethodId: string, opts: { newCard: boolean; save: boolean; cardholderName?: string }): Promise<void> => {
     try {
+      if (purpose === 'save-for-later') {
+        // Scheduled further out than a hold lasts: the card is saved (payments authorises it before the job).
+        await saveForLater({
+          paymentMethodId,
+          email,
+          amount: toCents(amount),
+          ...(cardFee !== undefined ? { cardFee: toCents(cardFee) } : {}),
+          saveCard: opts.save,
+          ...(opts.cardholderName ? { cardholderName: opts.cardholderName } : {}),
+        }).unwrap();
+        if (opts.newCard) toast(toasts.cardAdded);
+        return onSuccess({ paymentIntentId: null });
+      }
+      if (purpose === 'fix-scheduled-hold' && requestId) {
+        const fixed = await fixScheduledHold({ requestId, paymentMethodId, email, ...(opts.cardholderName ? { cardholderName: opts.cardholderName } : {}) }).unwrap();
+        return onSuccess({ paymentIntentId: fixed.paymentIntentId });
+      }
       const auth = await authorize({
         paymentMethodId,
         email,
@@ -175,7 +199,7 @@ export function CardPaymentForm({ amount, cardFee, requestId, onSuccess, onCance
           {t.cancel}
         </Button>
         <Button type="submit" busy={busy}>
-          {busy ? t.processing : t.pay({ amount: formatMoney(amount) })}
+          {busy ? t.processing : purpose === 'save-for-later' ? tScheduled.saveCard : t.pay({ amount: formatMoney(amount) })}
         </Button>
       </div>
     </form>

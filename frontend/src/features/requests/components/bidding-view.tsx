@@ -12,6 +12,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
+import { ScheduledHoldBanner } from '../../payments/components/scheduled-hold-banner';
 import { usePlatformFees } from '../../payments/hooks/use-platform-fees';
 import { useGetServiceRequestQuery, useListBidsQuery, useUpdateServiceRequestMutation } from '../api';
 import type { DisplayBid } from '../bids.reducer';
@@ -169,6 +170,7 @@ function CustomerBidding({ request, CardPaymentDialog }: { request: ServiceReque
       <Card title={t.yourRequest}>
         <RequestSummary request={request} />
       </Card>
+      {request.paymentMethod === 'card' && <ScheduledHoldBanner requestId={requestId} role="customer" socket={socket} customerId={user?.customer?.documentId} />}
       <Card
         title={t.incomingBids}
         description={open ? t.eachBidShown({ seconds: LIMITS.bidDisplayCountdownSeconds }) : undefined}

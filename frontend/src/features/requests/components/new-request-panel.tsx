@@ -10,6 +10,8 @@ import { selectCurrentUser } from '../../auth/auth.slice';
 import { useUpdateCustomerMutation } from '../../customer/api';
 import { usePlatformFees } from '../../payments/hooks/use-platform-fees';
 import { useCreateServiceRequestMutation, useLazySearchAddressQuery, useUploadRequestPhotosMutation } from '../api';
+import { SCHEDULED_HOLD_RULES, savesCardInsteadOfHold } from '@tiredash/contracts';
+import { paymentsScheduledHoldMessages } from '../../../shared/i18n/locales/en/payments';
 import type { CardPaymentDialogComponent } from '../card-payment';
 import { buildCreateBody, hasCoordinates, type RequestFormValues } from '../request-form.model';
 import { RequestForm } from './request-form';
@@ -37,6 +39,13 @@ export const REQUEST_TOASTS = {
     return { title: t.uploadErrorTitle, description: t.uploadErrorDescription, variant: 'destructive' as const };
   },
 };
+
+/** The form's scheduled time (a local date and time) as an ISO instant, or null. */
+function scheduledIso(value: string): string | null {
+  if (value === '') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
 
 interface PendingCard {
   values: RequestFormValues;
@@ -70,6 +79,7 @@ export function NewRequestPanel({
   const [busy, setBusy] = useState(false);
   const [pendingCard, setPendingCard] = useState<PendingCard | null>(null);
   const t = useMessages(newRequestMessages);
+  const tScheduled = useMessages(paymentsScheduledHoldMessages);
   // The card fee in force: payments keeps it with the hold this dialog authorises.
   const { cardFee } = usePlatformFees();
 
@@ -147,6 +157,9 @@ export function NewRequestPanel({
           customerId={customerId}
           amount={Number(pendingCard.values.budget) + cardFee}
           cardFee={cardFee}
+          {...(savesCardInsteadOfHold(scheduledIso(pendingCard.values.scheduledTime), Date.now())
+            ? { mode: 'save-for-later' as const, notice: tScheduled.dialogNotice({ days: SCHEDULED_HOLD_RULES.saveInsteadOfHoldDays }) }
+            : {})}
           onCancel={() => setPendingCard(null)}
           onSuccess={() => {
             const p = pendingCard;

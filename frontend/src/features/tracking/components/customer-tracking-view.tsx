@@ -5,7 +5,13 @@ import { useAppSelector } from '../../../app/hooks';
 import { errorMessage, errorStatus } from '../../../shared/api/api-error';
 import { formatMoney } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
-import { trackingCustomerMessages, trackingCustomerToastMessages, trackingEtaMessages, trackingServiceTypesMessages } from '../../../shared/i18n/locales/en/tracking';
+import {
+  trackingCustomerMessages,
+  trackingCustomerToastMessages,
+  trackingEtaMessages,
+  trackingNoShowMessages,
+  trackingServiceTypesMessages,
+} from '../../../shared/i18n/locales/en/tracking';
 import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
 import type { ToastInput } from '../../../shared/toast/toast-context';
 import { useToast } from '../../../shared/toast/use-toast';
@@ -14,6 +20,7 @@ import { Card } from '../../../shared/ui/card';
 import { Dialog } from '../../../shared/ui/dialog';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
+import { ScheduledHoldBanner } from '../../payments/components/scheduled-hold-banner';
 import { usePlatformFees, useRequestCardFee } from '../../payments/hooks/use-platform-fees';
 import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
 import { RequestEnded } from '../../requests/components/request-ended';
@@ -21,6 +28,8 @@ import { useConfirmCompletionMutation, useGetJobQuery } from '../api';
 import { estimateMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
 import { JobChatPanel } from '../chat/job-chat-panel';
+import { jobAmount } from '../extras/extras.model';
+import { JobExtrasPanel } from '../extras/job-extras-panel';
 import { useRouteLine } from '../hooks/use-route-line';
 import { useSubmitRating } from '../hooks/use-submit-rating';
 import { serviceTypeLabel } from '../tracking-labels';
@@ -28,8 +37,10 @@ import { customerStatusLabel, progressSteps } from '../job-progress.reducer';
 import { cancelReasonLabel } from './cancel-job-dialog';
 import { ExtraServiceDialog, type ExtraServiceRequest } from './extra-service-dialog';
 import { HelpSection } from './help-section';
+import { ReportProblemCard } from '../disputes/report-problem';
 import { JobDetails } from './job-details';
 import { LiveMap } from './live-map';
+import { CustomerNoShowPanel } from './no-show-panels';
 import { JobStatusLabel, ProgressSteps } from './progress-steps';
 import { ProviderCard } from './provider-card';
 import { RatingForm } from './rating-form';
@@ -89,6 +100,8 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
   const [extraOpen, setExtraOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [ratingOpen, setRatingOpen] = useState(false);
+  const tNoShow = useMessages(trackingNoShowMessages);
+  const [noShow, setNoShow] = useState(request.tireStatus === 'Customer No-Show');
 
   const live = state.stage !== 'confirmed' && state.stage !== 'cancelled';
   const join = useMemo(() => (user ? { userId: user.id, role: 'customer' as const, requestId } : null), [user, requestId]);
@@ -162,6 +175,7 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
   return (
     <div className="tracking">
       <div className="tracking__main">
+        {request.paymentMethod === 'card' && <ScheduledHoldBanner requestId={requestId} role="customer" socket={socket} customerId={request.customer?.documentId} />}
         <Card title={tCustomer.liveTracking} className="tracking__map-card">
           <JobStatusLabel status={status} />
           <LiveMap
@@ -180,8 +194,8 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
               <p>
                 {tCustomer.reportedComplete}{' '}
                 {request.paymentMethod === 'card'
-                  ? tCustomer.cardCharge({ amount: formatMoney((request.amount ?? request.budget) + cardFee) })
-                  : tCustomer.cashPay({ amount: formatMoney(request.amount ?? request.budget) })}
+                  ? tCustomer.cardCharge({ amount: formatMoney(jobAmount(request) + cardFee) })
+                  : tCustomer.cashPay({ amount: formatMoney(jobAmount(request)) })}
               </p>
               <Button size="lg" onClick={() => void onConfirm()} busy={confirming}>
                 {tCustomer.confirmCompletion}
@@ -201,15 +215,31 @@ function CustomerJob({ request }: { request: ServiceRequestView }) {
               </div>
             </div>
           )}
+          <CustomerNoShowPanel
+            request={request}
+            stage={state.stage}
+            socket={socket}
+            onNoShow={() => {
+              setNoShow(true);
+              dispatch({ type: 'cancelled' });
+            }}
+            onCancelledFree={() => {
+              toast({ title: tNoShow.lateRegion, description: tNoShow.cancelFreeDone });
+              void navigate('/dashboard');
+            }}
+          />
           {state.stage === 'cancelled' &&
+            !noShow &&
             (request.cancelledByRole === 'provider' ? <RequestEnded request={request} /> : <p className="muted">{tCustomer.jobCanceled}</p>)}
         </Card>
       </div>
       <div className="tracking__side">
         <ProviderCard provider={request.provider ?? request.accepted_bid?.provider ?? null} estimate={estimate} status={status} />
+        <JobExtrasPanel request={request} role="customer" socket={socket} canAnswer={state.stage === 'arrived' || state.stage === 'completion-reported'} />
         <JobChatPanel requestId={requestId} role="customer" socket={socket} />
         <JobDetails request={request} costLabel={tCustomer.price} />
         <HelpSection onExtraService={live ? () => setExtraOpen(true) : undefined} />
+        <ReportProblemCard requestId={requestId} socket={socket} />
         {state.stage === 'en-route' && (
           <Button variant="destructive" onClick={() => setCancelOpen(true)}>
             {tCustomer.cancelService}

@@ -2,7 +2,7 @@ import type { ServiceRequestView } from '@tiredash/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
-import { errorMessage, errorStatus } from '../../../shared/api/api-error';
+import { errorMessage, errorReason, errorStatus } from '../../../shared/api/api-error';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { trackingEtaMessages, trackingProviderMessages, trackingProviderToastMessages } from '../../../shared/i18n/locales/en/tracking';
 import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
@@ -12,11 +12,14 @@ import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
 import { selectCurrentUser } from '../../auth/auth.slice';
 import { useGetServiceRequestQuery, useUpdateServiceRequestMutation } from '../../requests/api';
-import { useGetJobQuery, useMarkArrivedMutation, useReportCompletionMutation } from '../api';
+import { useGetJobQuery, useMarkArrivedMutation, useMarkArrivedOverrideMutation, useReportCompletionMutation } from '../api';
 import { estimateMinutes } from '../geo';
 import { useJobProgress } from '../hooks/use-job-progress';
 import { useLocationStream, type PositionSource } from '../hooks/use-location-stream';
+import { ScheduledHoldBanner } from '../../payments/components/scheduled-hold-banner';
 import { focusJobChat, JobChatPanel } from '../chat/job-chat-panel';
+import { ReportProblemCard } from '../disputes/report-problem';
+import { JobExtrasPanel } from '../extras/job-extras-panel';
 import { useRouteLine } from '../hooks/use-route-line';
 import { canReportCompletion, progressSteps, providerStatusLabel } from '../job-progress.reducer';
 import { useJobOutbox } from '../offline/use-job-outbox';
@@ -26,6 +29,7 @@ import { CancelJobDialog } from './cancel-job-dialog';
 import { CustomerCard } from './customer-card';
 import { JobDetails } from './job-details';
 import { LiveMap } from './live-map';
+import { ArrivalOverrideDialog, ProviderNoShowPanel } from './no-show-panels';
 import { JobStatusLabel, ProgressSteps } from './progress-steps';
 
 /** How long the provider sees the Completed state before going back to the dashboard. */
@@ -89,6 +93,11 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   const [cancelJob, { isLoading: canceling }] = useUpdateServiceRequestMutation();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
+  // 'I AM HERE' refused as too far from the job: the server's message, and the reason to arrive anyway.
+  const [tooFar, setTooFar] = useState<string | null>(null);
+  const [overrideError, setOverrideError] = useState<string | null>(null);
+  const [arriveAnyway, { isLoading: overriding }] = useMarkArrivedOverrideMutation();
+  const [noShow, setNoShow] = useState(request.tireStatus === 'Customer No-Show');
 
   const live = state.stage !== 'confirmed' && state.stage !== 'cancelled';
   const join = useMemo(() => (providerId ? { userId: providerId, role: 'provider' as const, requestId } : null), [providerId, requestId]);
@@ -102,6 +111,11 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
     if (p.requestId !== requestId) return;
     dispatch({ type: 'confirmed' });
     toast(jobToasts.jobConfirmed);
+  });
+  useSocketEvent(socket, 'customer_no_show', (p) => {
+    if (p.requestId !== requestId) return;
+    setNoShow(true);
+    dispatch({ type: 'cancelled' });
   });
   useSocketEvent(socket, 'job_canceled', (p) => {
     if (p.requestId !== requestId) return;
@@ -166,10 +180,45 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
       dispatch({ type: 'arrived' });
     } catch (err) {
       if (await queued('arrived', err)) return;
+      if (await refusedAsTooFar(err)) return;
       toast({ ...jobToasts.arrivedFailed, description: failure(err, jobToasts.arrivedFailed.description) });
     } finally {
       setBusy(null);
     }
+  };
+
+  /**
+   * A refused arrival that may be the distance check: over REST the refusal says why (the socket's ack only carries a
+   * code), so a socket CONFLICT is asked again there. Too far: the dialog for a reason to arrive anyway. True if handled.
+   */
+  const refusedAsTooFar = async (err: unknown): Promise<boolean> => {
+    let why: unknown = err;
+    if (err instanceof SocketRefusal) {
+      if (err.code !== 'CONFLICT') return false;
+      try {
+        await arrivedOverHttp(requestId).unwrap();
+        dispatch({ type: 'arrived' });
+        return true;
+      } catch (restErr) {
+        why = restErr;
+      }
+    }
+    if (errorReason(why) !== 'ARRIVAL_TOO_FAR') return false;
+    setOverrideError(null);
+    setTooFar(errorMessage(why, tProvider.iAmHere));
+    return true;
+  };
+
+  const onArriveAnyway = async (overrideReason: string) => {
+    setOverrideError(null);
+    try {
+      await arriveAnyway({ id: requestId, overrideReason }).unwrap();
+    } catch (err) {
+      setOverrideError(errorMessage(err, jobToasts.arrivedFailed.description));
+      return;
+    }
+    setTooFar(null);
+    dispatch({ type: 'arrived' });
   };
 
   const reportCompleted = async () => {
@@ -199,6 +248,7 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   return (
     <div className="tracking tracking--provider">
       <div className="tracking__main">
+        {request.paymentMethod === 'card' && <ScheduledHoldBanner requestId={requestId} role="provider" socket={socket} />}
         <div className="job-actions">
           {state.stage === 'en-route' && (
             <Button size="lg" className="job-actions__big" onClick={() => void markArrived()} busy={busy === 'arrived'}>
@@ -213,13 +263,30 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
           <OutboxStatus waiting={outbox.waiting.length} sending={outbox.sending} />
           {state.stage === 'completion-reported' && <p className="job-actions__note">{tProvider.waitingConfirm}</p>}
           {state.stage === 'confirmed' && <p className="job-actions__note">{tProvider.confirmedReturning}</p>}
-          {state.stage === 'cancelled' && <p className="job-actions__note">{tProvider.jobCanceled}</p>}
+          {state.stage === 'cancelled' && !noShow && <p className="job-actions__note">{tProvider.jobCanceled}</p>}
           {(state.stage === 'en-route' || state.stage === 'arrived') && (
             <Button variant="outline" onClick={() => setCancelOpen(true)}>
               {tProvider.cancelJob}
             </Button>
           )}
         </div>
+        <ProviderNoShowPanel
+          request={request}
+          stage={state.stage}
+          socket={socket}
+          onNoShow={() => {
+            setNoShow(true);
+            dispatch({ type: 'cancelled' });
+          }}
+        />
+        <ArrivalOverrideDialog
+          open={tooFar !== null}
+          message={tooFar ?? ''}
+          busy={overriding}
+          error={overrideError}
+          onClose={() => setTooFar(null)}
+          onSubmit={(reason) => void onArriveAnyway(reason)}
+        />
         <CancelJobDialog
           open={cancelOpen}
           busy={canceling}
@@ -254,8 +321,10 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
       </div>
       <div className="tracking__side">
         <CustomerCard customer={request.customer} onMessage={() => focusJobChat(requestId)} />
+        <JobExtrasPanel request={request} role="provider" socket={socket} canAdd={state.stage === 'arrived'} />
         <JobChatPanel requestId={requestId} role="provider" socket={socket} />
         <JobDetails request={request} />
+        <ReportProblemCard requestId={requestId} socket={socket} />
       </div>
     </div>
   );

@@ -97,6 +97,7 @@ export const paymentsHistoryMessages = defineMessages('payments/history', {
     'Cancellation fee: {share}% of {gross} ({commission}% platform commission)',
   ),
   tip: params<{ service: string }>('Tip · {service}'),
+  refundSplit: params<{ refund: string }>('Refund of {refund} to the customer: your share'),
   tipSplit: "A customer's tip: all of it is yours (no platform commission)",
 });
 
@@ -172,10 +173,32 @@ export const paymentsTransactionTypesMessages = defineMessages('payments/transac
   Withdrawal: 'Withdrawal',
   'Card payment': 'Card payment',
   Tip: 'Tip',
+  Refund: 'Refund',
   'Flat Tire Repair': 'Flat Tire Repair',
   'Tire Replacement': 'Tire Replacement',
   'Tire Rotation': 'Tire Rotation',
   'Wheel Balancing': 'Wheel Balancing',
   'Valve Replacement': 'Valve Replacement',
   'Emergency Service': 'Emergency Service',
+});
+
+/** Holds that survive scheduling (issue 13 item 3): a job booked days ahead, its card saved, then held ahead of it. */
+export const paymentsScheduledHoldMessages = defineMessages('payments/scheduledHold', {
+  dialogNotice: params<{ days: string | number }>(
+    'This job is more than {days} days away, longer than a card authorisation lasts: your card is saved now and authorised 24 hours before the job.',
+  ),
+  saveCard: 'Save card',
+  savedTitle: 'Card saved',
+  saved: params<{ amount: string; date: string }>('Your card is saved. We will authorise {amount} on {date}, 24 hours before the job.'),
+  held: params<{ amount: string }>('Your card is authorised for {amount}.'),
+  failedTitle: 'Payment needs attention',
+  failed: params<{ reason: string }>('We could not authorise your card for this job: {reason} Update your card so the job can go ahead.'),
+  authenticationRequired: 'Your bank needs you to confirm this payment.',
+  fixButton: 'Update card',
+  fixNotice: 'Enter or confirm a card: it is authorised now for this job.',
+  fixedTitle: 'Card authorised',
+  fixed: 'Your card is authorised for this job.',
+  fixFailedTitle: 'Card not authorised',
+  providerPending: "Payment pending: the customer's card is not authorised for this job yet. It cannot be charged until it is.",
+  region: 'Card payment for this job',
 });
