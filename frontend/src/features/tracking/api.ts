@@ -79,6 +79,18 @@ export const trackingApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/dispatch/jobs/${encodeURIComponent(id)}/arrived`, method: 'POST' }),
       transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),
     }),
+    /** 'I AM HERE' although the provider's position is far: the reason an admin sees with the job. */
+    markArrivedOverride: build.mutation<ServiceRequestView, { id: string; overrideReason: string }>({
+      query: ({ id, overrideReason }) => ({ url: `/dispatch/jobs/${encodeURIComponent(id)}/arrived`, method: 'POST', body: { data: { overrideReason } } }),
+      transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),
+      invalidatesTags: (_r, _e, { id }) => ['ServiceRequests', { type: 'ServiceRequests', id }],
+    }),
+    /** 'Customer not here' (POST /api/dispatch/jobs/{id}/customer-absent), after the wait that follows arrival. */
+    markCustomerAbsent: build.mutation<ServiceRequestView, string>({
+      query: (id) => ({ url: `/dispatch/jobs/${encodeURIComponent(id)}/customer-absent`, method: 'POST' }),
+      transformResponse: (raw: Enveloped<ServiceRequestView>) => unwrapOne(raw),
+      invalidatesTags: (_r, _e, id) => ['ServiceRequests', { type: 'ServiceRequests', id }],
+    }),
     /** 'JOB COMPLETED' over REST (POST /api/dispatch/jobs/{id}/completed): the same command as `job_completed`. */
     reportCompletion: build.mutation<ServiceRequestView, string>({
       query: (id) => ({ url: `/dispatch/jobs/${encodeURIComponent(id)}/completed`, method: 'POST' }),
@@ -108,6 +120,8 @@ export const {
   useListProviderJobsQuery,
   useGetRouteQuery,
   useMarkArrivedMutation,
+  useMarkArrivedOverrideMutation,
+  useMarkCustomerAbsentMutation,
   useReportCompletionMutation,
   useConfirmCompletionMutation,
   useCreateRatingMutation,

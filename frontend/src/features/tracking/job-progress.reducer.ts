@@ -66,7 +66,8 @@ export function jobProgressReducer(state: JobProgressState, action: JobProgressA
 
 /** The stage a request (and its job, when loaded) is at when the screen opens. */
 export function stageOf(request: Pick<ServiceRequestView, 'tireStatus' | 'arrivedAt' | 'completedAt' | 'confirmedAt'>, job?: Pick<JobView, 'status' | 'arrivedAt' | 'completedAt' | 'confirmedAt'> | null): JobStage {
-  if (request.tireStatus === 'Cancelled' || job?.status === 'Cancelled') return 'cancelled';
+  // A customer no-show ends the job as a cancelled one (its screens show the no-show's outcome).
+  if (request.tireStatus === 'Cancelled' || request.tireStatus === 'Customer No-Show' || job?.status === 'Cancelled') return 'cancelled';
   if (request.tireStatus === 'Service Completed' || request.tireStatus === 'Completed' || request.confirmedAt || job?.confirmedAt) return 'confirmed';
   if (request.completedAt || job?.completedAt || job?.status === 'Completed') return 'completion-reported';
   if (request.tireStatus === 'In Progress' || request.arrivedAt || job?.arrivedAt || job?.status === 'Arrived') return 'arrived';

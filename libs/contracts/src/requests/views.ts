@@ -134,6 +134,8 @@ export interface ServiceRequestView {
   arrivalOverrideReason?: string | null;
   /** From when the provider may mark the customer absent (after arrival, before 'JOB COMPLETED'). */
   noShowWaitEndsAt?: string | null;
+  /** Minutes the provider waits after arrival before it may mark the customer absent (the screens' timer). */
+  noShowWaitMinutes?: number;
   /** From when the customer may cancel free because the provider is late (accepted, not arrived: ETA + grace). */
   providerLateAt?: string | null;
   /** When the provider marked the customer absent (Customer No-Show), and the no-show fee in dollars (0: cash). */

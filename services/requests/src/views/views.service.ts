@@ -311,6 +311,7 @@ export class ViewsService {
       arrivalDistanceMeters: seesArrival ? r.arrivalDistanceMeters : null,
       arrivalOverrideReason: seesArrival ? r.arrivalOverrideReason : null,
       noShowWaitEndsAt: waiting ? new Date((r.arrivedAt as Date).getTime() + minutes(this.config.noShowWaitMinutes)).toISOString() : null,
+      noShowWaitMinutes: this.config.noShowWaitMinutes,
       providerLateAt: late
         ? new Date((r.acceptedAt as Date).getTime() + minutes(acceptedBid.estimatedArrivalMinutes + this.config.providerLateGraceMinutes)).toISOString()
         : null,

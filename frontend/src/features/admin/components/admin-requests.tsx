@@ -12,6 +12,7 @@ import { JobChatLog } from '../../tracking/chat/job-chat-panel';
 import { mergeMessages, useLazyListJobMessagesQuery, useListJobMessagesQuery } from '../../tracking/chat/job-chat.api';
 import { labelOf } from '../../tracking/tracking-labels';
 import { useListAdminRequestsQuery } from '../requests-api';
+import { AdminRequestTimelineView } from './admin-request-timeline';
 
 export const ADMIN_REQUESTS_PAGE_SIZE = 20;
 
@@ -109,7 +110,38 @@ function AdminRequestDetails({ request }: { request: ServiceRequestView }) {
         <dt>{t.customer}</dt>
         <dd>{request.customer.fullName}</dd>
         <dt>{t.provider}</dt>
-        <dd>{request.provider?.businessName ?? t.noProvider}</dd>
+        <dd>
+          {request.provider?.businessName ?? t.noProvider}
+          {request.provider && <span className="muted"> ({t.providerNoShows({ count: request.provider.noShows ?? 0 })})</span>}
+        </dd>
+        {request.arrivedAt && (
+          <>
+            <dt>{t.arrival}</dt>
+            <dd>
+              <time dateTime={request.arrivedAt}>{formatDateTime(request.arrivedAt)}</time>
+              {' — '}
+              {request.arrivalDistanceMeters === null || request.arrivalDistanceMeters === undefined
+                ? t.arrivalUnknown
+                : t.arrivalDistance({ meters: request.arrivalDistanceMeters })}
+            </dd>
+          </>
+        )}
+        {request.arrivalOverrideReason && (
+          <>
+            <dt>{t.arrivalOverride}</dt>
+            <dd>{request.arrivalOverrideReason}</dd>
+          </>
+        )}
+        {request.noShowAt && (
+          <>
+            <dt>{t.noShowAt}</dt>
+            <dd>
+              <time dateTime={request.noShowAt}>{formatDateTime(request.noShowAt)}</time>
+            </dd>
+            <dt>{t.noShowFee}</dt>
+            <dd>{formatMoney(request.noShowFee ?? 0)}</dd>
+          </>
+        )}
         <dt>{t.amount}</dt>
         <dd>{formatMoney(request.amount ?? request.budget)}</dd>
         <dt>{t.address}</dt>
@@ -119,6 +151,7 @@ function AdminRequestDetails({ request }: { request: ServiceRequestView }) {
           <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
         </dd>
       </dl>
+      <AdminRequestTimelineView requestId={request.documentId} />
       <h3>{t.chatTitle}</h3>
       {request.provider || request.accepted_bid ? <AdminJobChat requestId={request.documentId} /> : <p className="muted">{t.noChat}</p>}
     </div>

@@ -111,6 +111,7 @@ export const requestStatusMessages = defineMessages('requests/status', {
   'In Progress': 'In Progress',
   Completed: 'Completed',
   'Service Completed': 'Service Completed',
+  'Customer No-Show': 'Customer No-Show',
   Cancelled: 'Cancelled',
   Expired: 'Expired',
 });
