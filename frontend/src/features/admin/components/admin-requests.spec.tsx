@@ -8,6 +8,7 @@ import { stubFetch, type FetchStub } from '../../../test/fetch-stub';
 import { tokenReceived } from '../../auth/auth.slice';
 import { aRequest, IDS } from '../../tracking/tracking.test-kit';
 import { AdminRequests } from './admin-requests';
+import { aTimeline } from './admin-timeline.test-kit';
 
 const OPEN_ID = '00000000-0000-4000-8000-00000000a002';
 
@@ -54,6 +55,7 @@ describe("admin: the requests list and a request's page with its job chat", () =
         const page = Number(call.url.searchParams.get('pagination[page]'));
         return { json: { data: all.slice((page - 1) * 50, page * 50), meta: { canSend: false, pagination: { page, pageSize: 50, pageCount: 2, total: 52 } } } };
       },
+      [`GET /api/admin/service-requests/${IDS.request}/timeline`]: { json: { data: aTimeline() } },
     });
     const u = renderIt();
     const table = await screen.findByRole('table', { name: 'Service requests, newest first' });
@@ -93,6 +95,7 @@ describe("admin: the requests list and a request's page with its job chat", () =
     api = stubFetch({
       'GET /api/service-requests': { json: { data: [aRequest()], meta: { pagination: { page: 1, pageSize: 20, pageCount: 1, total: 1 } } } },
       [`GET /api/service-requests/${IDS.request}/messages`]: { status: 500, json: { error: { status: 500, code: 'INTERNAL', message: 'Could not load the messages.' } } },
+      [`GET /api/admin/service-requests/${IDS.request}/timeline`]: { json: { data: aTimeline() } },
     });
     const u = renderIt();
     await u.click(await screen.findByRole('button', { name: /View the request/ }));

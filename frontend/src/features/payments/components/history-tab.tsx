@@ -45,6 +45,9 @@ export function HistoryTab({ providerId }: { providerId: string }) {
               <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>
             </p>
             {t.kind === 'tip' && <p className="muted wallet-history__split">{tHistory.tipSplit}</p>}
+            {t.kind === 'refund_reversal' && typeof t.grossAmount === 'number' && (
+              <p className="muted wallet-history__split">{tHistory.refundSplit({ refund: formatMoney(t.grossAmount) })}</p>
+            )}
             {t.kind !== 'tip' && typeof t.grossAmount === 'number' && typeof t.commissionPercent === 'number' && (
               <p className="muted wallet-history__split">
                 {(t.kind === 'cancellation_credit' ? tHistory.cancellationSplit : tHistory.split)({

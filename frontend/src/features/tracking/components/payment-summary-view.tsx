@@ -13,6 +13,7 @@ import { useGetServiceRequestQuery } from '../../requests/api';
 import { useSubmitRating } from '../hooks/use-submit-rating';
 import { requestStatusLabel, serviceTypeLabel } from '../tracking-labels';
 import { RatingForm } from './rating-form';
+import { ReportProblemCard } from '../disputes/report-problem';
 
 export interface PaymentLines {
   service: number;
@@ -115,6 +116,12 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
             <dt>{t.total}</dt>
             <dd>{formatMoney(lines.total)}</dd>
           </div>
+          {(payment.data?.refunded ?? 0) > 0 && (
+            <div className="details__refund">
+              <dt>{t.refunded}</dt>
+              <dd>{formatMoney(payment.data?.refunded ?? 0)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t.paidBy}</dt>
             <dd>{r.paymentMethod === 'card' ? t.card : t.cash}</dd>
@@ -122,6 +129,7 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
         </dl>
       </Card>
       {r.paymentMethod === 'card' && <TipSection requestId={requestId} />}
+      {provider && <ReportProblemCard requestId={requestId} />}
       <Card title={t.leaveReview}>
         {r.rating ? (
           <p>{t.rated({ rating: r.rating.rating })}</p>
