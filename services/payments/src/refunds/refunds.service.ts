@@ -181,7 +181,7 @@ export class RefundsService {
       await m.query(
         `INSERT INTO "${SCHEMA}"."wallet_entries" ("id", "provider_id", "amount_cents", "kind", "reference", "service_type", "request_id", "gross_cents", "commission_percent")
          VALUES ($1, $2, $3, 'refund_reversal', $4, NULL, $5, $6, NULL) ON CONFLICT ("kind", "reference") DO NOTHING`,
-        [randomUUID(), row.providerId, -reversal, `refund:${row.id}`, row.requestId, -row.amountCents],
+        [randomUUID(), row.providerId, -reversal, `refund:${row.id}`, row.requestId, row.amountCents],
       );
     }
     await this.outbox.add(m, RefundSucceeded, {
