@@ -95,6 +95,7 @@ const ROUTES: Route[] = [
   route('POST', '/v1/transfers/:id/reversals', r.createTransferReversal),
   route('POST', '/v1/payouts', r.createPayout),
   route('GET', '/v1/payouts/:id', r.retrievePayout),
+  route('GET', '/v1/events', refunds.listEvents),
   route('GET', '/v1/events/:id', r.retrieveEvent),
   route('POST', '/v1/refunds', refunds.createRefund),
   route('GET', '/v1/refunds', refunds.listRefunds),

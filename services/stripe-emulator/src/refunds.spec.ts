@@ -111,5 +111,7 @@ describe('stripe emulator: refunds', () => {
     expect(resent.status).toBe(200);
     await emulator.webhooks.idle();
     expect(eventsOf('charge.refunded', refund.id).map((e) => e.id)).toEqual([chargeEvent.id, chargeEvent.id]);
+    const listed = await stripe.events.list({ type: 'charge.refunded', limit: 1 });
+    expect(listed.data.map((e) => e.id)).toEqual([chargeEvent.id]);
   });
 });

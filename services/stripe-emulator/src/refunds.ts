@@ -147,3 +147,11 @@ export const retrieveCharge: Handler = (ctx) => {
   if (!pi) throw missing('charge', id);
   return chargeObject(ctx, pi);
 };
+
+/** `GET /v1/events?type=&limit=`: the newest events first, as Stripe lists them (tests find a webhook's event to resend). */
+export const listEvents: Handler = (ctx) => {
+  const type = str(ctx.params.type);
+  const limit = Math.min(100, Math.max(1, Number(str(ctx.params.limit) ?? 10) || 10));
+  const data = ctx.state.events.filter((e) => type === undefined || e.type === type).slice(-limit).reverse();
+  return { object: 'list', data, has_more: false, url: '/v1/events' };
+};
