@@ -56,6 +56,7 @@ export function aRequest(over: Partial<ServiceRequestView> = {}): ServiceRequest
     photos: [],
     paymentMethod: 'cash',
     providersAsked: null,
+    extras: [],
     expiresAt: null,
     cancelledByRole: null,
     cancelReason: null,

@@ -2,6 +2,7 @@ import type { ServiceRequestView } from '@tiredash/contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from '../../../shared/format';
+import { ExtraItems } from '../../tracking/extras/extra-items';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { myRequestsMessages, requestStatusMessages, serviceTypeMessages } from '../../../shared/i18n/locales/en/requests';
 import { useToast } from '../../../shared/toast/use-toast';
@@ -67,6 +68,7 @@ export function CustomerRequestsList({ customerId }: { customerId: string | null
                     {r.tireSize} · {t.budget({ amount: formatMoney(r.budget) })}
                     {r.amount !== null ? ` · ${t.amount({ amount: formatMoney(r.amount) })}` : ''} · {formatDate(r.createdAt)}
                   </p>
+                  <ExtraItems request={r} />
                 </div>
                 <div className="request-row__side">
                   <span className={statusClass(r.tireStatus)}>{statuses[r.tireStatus] ?? r.tireStatus}</span>

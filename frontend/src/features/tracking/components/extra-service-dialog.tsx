@@ -1,5 +1,5 @@
 import { SERVICE_TYPES } from '@tiredash/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { trackingExtraMessages, trackingServiceTypesMessages } from '../../../shared/i18n/locales/en/tracking';
 import { Button } from '../../../shared/ui/button';
@@ -12,20 +12,40 @@ export interface ExtraServiceRequest {
   budget: number;
 }
 
+/** The dialog's own words where another screen uses it (the provider adds a priced extra): the spec's by default. */
+export interface ExtraServiceDialogCopy {
+  title: string;
+  description: string;
+  budget: string;
+}
+
 interface ExtraServiceDialogProps {
   open: boolean;
   onClose: () => void;
   onSubmit: (extra: ExtraServiceRequest) => void;
+  copy?: ExtraServiceDialogCopy;
+  /** A price out of range for the server (the provider's extra): checked before Add Service is enabled. */
+  rangeError?: (budget: number) => string | null;
+  busy?: boolean;
+  /** Why the last submit failed (shown in the dialog, announced). */
+  error?: string | null;
 }
 
 /** The extra-service dialog: Add Service is enabled once a service type and a numeric budget are set. */
-export function ExtraServiceDialog({ open, onClose, onSubmit }: ExtraServiceDialogProps) {
+export function ExtraServiceDialog({ open, onClose, onSubmit, copy, rangeError, busy = false, error = null }: ExtraServiceDialogProps) {
   const tExtra = useMessages(trackingExtraMessages);
   const serviceTypes = useMessages(trackingServiceTypesMessages);
   const [draft, setDraft] = useState<ExtraServiceDraft>(EMPTY_EXTRA_SERVICE);
   const selectId = useId();
-  const enabled = canAddExtraService(draft);
-  const budgetProblem = budgetError(draft.budget);
+  const parsedBudget = extraServiceBudget(draft.budget);
+  const outOfRange = parsedBudget !== null && rangeError ? rangeError(parsedBudget) : null;
+  const enabled = canAddExtraService(draft) && outOfRange === null && !busy;
+  const budgetProblem = budgetError(draft.budget) ?? outOfRange;
+
+  // Closed (sent, or cancelled): the next opening starts empty.
+  useEffect(() => {
+    if (!open) setDraft(EMPTY_EXTRA_SERVICE);
+  }, [open]);
 
   const close = () => {
     setDraft(EMPTY_EXTRA_SERVICE);
@@ -37,11 +57,12 @@ export function ExtraServiceDialog({ open, onClose, onSubmit }: ExtraServiceDial
     const budget = extraServiceBudget(draft.budget);
     if (!draft.serviceType || budget === null) return;
     onSubmit({ serviceType: draft.serviceType, budget });
-    setDraft(EMPTY_EXTRA_SERVICE);
+    // The provider's dialog stays filled while its extra is being sent (it closes on success).
+    if (!copy) setDraft(EMPTY_EXTRA_SERVICE);
   };
 
   return (
-    <Dialog open={open} title={tExtra.title} description={tExtra.description} onClose={close}>
+    <Dialog open={open} title={copy?.title ?? tExtra.title} description={copy?.description ?? tExtra.description} onClose={close}>
       <form className="form" noValidate onSubmit={submit} aria-label={tExtra.form}>
         <div className="field">
           <label htmlFor={selectId} className="field__label">
@@ -63,18 +84,23 @@ export function ExtraServiceDialog({ open, onClose, onSubmit }: ExtraServiceDial
           </select>
         </div>
         <TextField
-          label={tExtra.budget}
+          label={copy?.budget ?? tExtra.budget}
           required
           inputMode="decimal"
           value={draft.budget}
           error={budgetProblem}
           onChange={(e) => setDraft((d) => ({ ...d, budget: e.target.value }))}
         />
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="row row--end">
           <Button variant="outline" onClick={close}>
             {tExtra.cancel}
           </Button>
-          <Button type="submit" disabled={!enabled}>
+          <Button type="submit" disabled={!enabled} busy={busy}>
             {tExtra.add}
           </Button>
         </div>

@@ -29,9 +29,29 @@ describe('payment summary and rating (/payment/{id})', () => {
     stub = null;
   });
 
+  it('itemises the approved extras (not the pending, declined or card-declined ones) between the bid and the fees', () => {
+    const extra = (id: string, amount: number, status: 'pending' | 'approved' | 'declined' | 'card_declined') => ({
+      id,
+      documentId: id,
+      requestId: IDS.request,
+      serviceType: 'Valve Replacement' as const,
+      amount,
+      status,
+      clientExtraId: id,
+      chargeTotal: null,
+      declineMessage: null,
+      createdAt: '2030-01-01T10:00:00.000Z',
+      answeredAt: null,
+    });
+    const extras = [extra('e1', 25.5, 'approved'), extra('e2', 40, 'declined'), extra('e3', 12, 'pending'), extra('e4', 30, 'card_declined'), extra('e5', 0.1, 'approved')];
+    const lines = paymentLines({ amount: 85, budget: 90, paymentMethod: 'card', extras }, 10);
+    expect(lines.extras.map((e) => e.amount)).toEqual([25.5, 0.1]);
+    expect(lines.total).toBe(120.6);
+  });
+
   it('shows Service Fee 0, no tip, and the card fee only for card payments', () => {
-    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'cash' })).toEqual({ service: 85, serviceFee: 0, processingFee: 0, tip: 0, total: 85 });
-    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' })).toEqual({ service: 85, serviceFee: 0, processingFee: 10, tip: 0, total: 95 });
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'cash' })).toEqual({ service: 85, extras: [], serviceFee: 0, processingFee: 0, tip: 0, total: 85 });
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' })).toEqual({ service: 85, extras: [], serviceFee: 0, processingFee: 10, tip: 0, total: 95 });
   });
 
   it('shows the card fee kept with the hold (what was captured), not a default', async () => {
@@ -50,7 +70,7 @@ describe('payment summary and rating (/payment/{id})', () => {
     stub = harness.fetchStub;
     await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });
     await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$90.00'));
-    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' }, 5)).toEqual({ service: 85, serviceFee: 0, processingFee: 5, tip: 0, total: 90 });
+    expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' }, 5)).toEqual({ service: 85, extras: [], serviceFee: 0, processingFee: 5, tip: 0, total: 90 });
   });
 
   it("needs a star rating ('Rating Required'), counts the review to 500 and posts the rating, then 'Rating Submitted' and /dashboard", async () => {

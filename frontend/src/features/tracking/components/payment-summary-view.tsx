@@ -2,7 +2,7 @@ import { LIMITS, type ServiceRequestView } from '@tiredash/contracts';
 import { errorStatus } from '../../../shared/api/api-error';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
-import { trackingRequestStatusMessages, trackingServiceTypesMessages, trackingSummaryMessages } from '../../../shared/i18n/locales/en/tracking';
+import { trackingExtrasMessages, trackingRequestStatusMessages, trackingServiceTypesMessages, trackingSummaryMessages } from '../../../shared/i18n/locales/en/tracking';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
@@ -14,9 +14,13 @@ import { useSubmitRating } from '../hooks/use-submit-rating';
 import { requestStatusLabel, serviceTypeLabel } from '../tracking-labels';
 import { RatingForm } from './rating-form';
 import { ReportProblemCard } from '../disputes/report-problem';
+import { approvedExtras } from '../extras/extras.model';
 
 export interface PaymentLines {
+  /** The accepted bid (else the budget). */
   service: number;
+  /** The extras the customer approved (issue 13 item 1), each a line. */
+  extras: Array<{ id: string; serviceType: string; amount: number }>;
   /** Always 0 on this summary (spec section 9). */
   serviceFee: number;
   /** The card processing fee of the request's hold (the admin's setting when it was authorised; 0 for cash). */
@@ -31,13 +35,15 @@ export interface PaymentLines {
  * with the request's hold, so the total is what was captured), and the card tip once paid (`tip`, 0 when none).
  */
 export function paymentLines(
-  request: Pick<ServiceRequestView, 'amount' | 'budget' | 'paymentMethod'>,
+  request: Pick<ServiceRequestView, 'amount' | 'budget' | 'paymentMethod'> & Partial<Pick<ServiceRequestView, 'extras'>>,
   cardFee: number = LIMITS.cardProcessingFeeDollars,
   tip = 0,
 ): PaymentLines {
   const service = request.amount ?? request.budget;
+  const extras = approvedExtras({ extras: request.extras ?? [] }).map((e) => ({ id: e.id, serviceType: e.serviceType, amount: e.amount }));
   const processingFee = request.paymentMethod === 'card' ? cardFee : 0;
-  return { service, serviceFee: 0, processingFee, tip, total: service + processingFee + tip };
+  const cents = Math.round(service * 100) + extras.reduce((sum, e) => sum + Math.round(e.amount * 100), 0) + Math.round(processingFee * 100) + Math.round(tip * 100);
+  return { service, extras, serviceFee: 0, processingFee, tip, total: cents / 100 };
 }
 
 /** /payment/{id}: service summary, payment summary, leave a review, back to /dashboard. */
@@ -49,6 +55,7 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
   const t = useMessages(trackingSummaryMessages);
   const serviceTypes = useMessages(trackingServiceTypesMessages);
   const statuses = useMessages(trackingRequestStatusMessages);
+  const tExtras = useMessages(trackingExtrasMessages);
 
   if (request.isLoading) return <Spinner label={t.loading} />;
   if (request.isError || !request.data) {
@@ -98,6 +105,12 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
             <dt>{t.serviceAmount}</dt>
             <dd>{formatMoney(lines.service)}</dd>
           </div>
+          {lines.extras.map((e) => (
+            <div key={e.id}>
+              <dt>{tExtras.extraLine({ service: serviceTypeLabel(e.serviceType, serviceTypes) })}</dt>
+              <dd>{formatMoney(e.amount)}</dd>
+            </div>
+          ))}
           <div>
             <dt>{t.serviceFee}</dt>
             <dd>{formatMoney(lines.serviceFee)}</dd>

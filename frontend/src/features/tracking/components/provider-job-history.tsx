@@ -8,6 +8,8 @@ import { Card } from '../../../shared/ui/card';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/status';
 import { useListProviderJobsQuery } from '../api';
 import { requestStatusLabel, serviceTypeLabel } from '../tracking-labels';
+import { ExtraItems } from '../extras/extra-items';
+import { jobAmount } from '../extras/extras.model';
 
 const ACTIVE = new Set(['Accepted', 'In Progress']);
 
@@ -99,10 +101,11 @@ export function ProviderJobHistory({ providerId }: { providerId: string }) {
                 <p className="muted">
                   {job.location?.address || job.address || '—'} · {formatDate(job.createdAt)}
                 </p>
+                <ExtraItems request={job} />
               </div>
               <div className="request-row__side">
                 <span className={`status-badge status-badge--${job.tireStatus.toLowerCase().replace(/\s+/g, '-')}`}>{requestStatusLabel(job.tireStatus, statuses)}</span>
-                <strong>{formatMoney(job.amount ?? job.budget)}</strong>
+                <strong>{formatMoney(jobAmount(job))}</strong>
                 {ACTIVE.has(job.tireStatus) && (
                   <Link to={`/provider/tracking/${job.documentId}`} className="muted-link">
                     {t.openLive}
