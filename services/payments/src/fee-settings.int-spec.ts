@@ -179,6 +179,8 @@ describe('payments applies the admin fee settings (real PostgreSQL, NATS, conten
       held: 65,
       captured: null,
       cancellationFee: null,
+      noShowFee: null,
+      refunded: null,
       tip: null,
       canTip: false,
     });
