@@ -32,6 +32,7 @@ describe('requests schema', () => {
         'customer_profiles',
         'disputes',
         'inbox',
+        'job_extras',
         'job_messages',
         'migrations',
         'offers',
@@ -46,7 +47,7 @@ describe('requests schema', () => {
         [REQUESTS_SCHEMA],
       );
       expect(gist[0]?.indexdef).toMatch(/USING gist \(coverage\) WHERE \(\(is_approved = true\) AND \(online = true\)\)/);
-      for (let i = 0; i < 8; i++) await ds.undoLastMigration();
+      for (let i = 0; i < ran.length; i++) await ds.undoLastMigration();
       const left: { n: string }[] = await ds.query(
         `SELECT count(*)::text AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations'`,
         [REQUESTS_SCHEMA],
