@@ -192,6 +192,13 @@ describe('live tracking: location stream, arrival, completion, confirmation over
   it("'I AM HERE' sets the request In Progress and tells the customer (provider_arrived); only the job's provider may", async () => {
     const refused = await emitWithAck(s.otherProvider, 'arrived', { requestId: job.id });
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    // Arrival is checked against the provider's latest streamed point (ARRIVAL_MAX_DISTANCE_METERS): it drove to the job.
+    const there = { lat: job.lat, lng: job.lng, customerId: job.customer.documentId, requestId: job.id };
+    expect(await emitWithAck(s.provider, 'driver_location_update', there)).toMatchObject({ ok: true });
+    await waitFor(async () => {
+      const j = await env.client.send(GetJob, { actor: asActor(customer), requestId: job.id });
+      return j.latest !== null && Math.abs(j.latest.lat - job.lat) < 1e-9 && Math.abs(j.latest.lng - job.lng) < 1e-9;
+    }, { message: "the provider's point at the job in dispatch" });
     const ack = await emitWithAck(s.provider, 'arrived', {
       requestId: job.id,
       customerId: job.customer.documentId,
