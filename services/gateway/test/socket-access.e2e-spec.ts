@@ -130,7 +130,7 @@ describe('the socket matrix: every client event as each persona', () => {
     }
     // The one point forwarded is provider A's, to customer A only.
     const points = received.filter((r) => r.event === 'driver_location');
-    const expected = { lat: 37.78, lng: -122.41, requestId: w.acceptedRequestId };
+    const expected = { lat: 37.79, lng: -122.4, requestId: w.acceptedRequestId };
     if (points.length !== 1 || points[0]!.by !== 'customer' || JSON.stringify(points[0]!.payload) !== JSON.stringify(expected)) {
       mismatches.push(`driver_location deliveries: ${points.map(seen).join('; ')}, declared one, to customer A`);
     }

@@ -83,9 +83,10 @@ export const SOCKET_ACCESS: Record<string, SocketRow> = {
   },
 
   // ----------------------------------------------------------------- the live location of A's job: its provider only
+  // Provider A at the job's address (card-job.ts: 500 Market St): 'arrived' below is checked against this point.
   "driver_location_update #A's job": {
     event: 'driver_location_update',
-    payload: (w) => ({ lat: 37.78, lng: -122.41, customerId: w.customerA.id, requestId: w.acceptedRequestId }),
+    payload: (w) => ({ lat: 37.79, lng: -122.4, customerId: w.customerA.id, requestId: w.acceptedRequestId }),
     cells: row({ noRole: 'FORBIDDEN', customer: 'FORBIDDEN', otherCustomer: 'FORBIDDEN', provider: 'relayed', otherProvider: 'FORBIDDEN', offeredProvider: 'FORBIDDEN', pendingProvider: 'FORBIDDEN', admin: 'FORBIDDEN' }),
   },
   'driver_location_update #impossible point': {
