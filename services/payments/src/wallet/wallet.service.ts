@@ -371,17 +371,23 @@ export class WalletService {
     const id = await this.providerFor(actor, providerStripeAccountId, providerId);
     const m = this.dataSource.manager;
     // Earnings are what the provider earned: job and cancellation credits and tips (tips also apart, this month's).
-    const rows: { week: string; month: string; month_tips: string }[] = await m.query(
+    // One statement, so the balance and the earnings are read from one snapshot: two queries could straddle a credit's
+    // commit and show it in the balance but not in the week's earnings.
+    const earned = `"kind" IN ('job_credit', 'cancellation_credit', 'tip')`;
+    const week = `"created_at" >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+    const month = `"created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+    const rows: { total: string; week: string; month: string; month_tips: string }[] = await m.query(
       `SELECT
-         COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('week', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS week,
-         COALESCE(SUM("amount_cents") FILTER (WHERE "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS month,
-         COALESCE(SUM("amount_cents") FILTER (WHERE "kind" = 'tip' AND "created_at" >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS month_tips
-       FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1 AND "kind" IN ('job_credit', 'cancellation_credit', 'tip')`,
+         COALESCE(SUM("amount_cents"), 0)::text AS total,
+         COALESCE(SUM("amount_cents") FILTER (WHERE ${earned} AND ${week}), 0)::text AS week,
+         COALESCE(SUM("amount_cents") FILTER (WHERE ${earned} AND ${month}), 0)::text AS month,
+         COALESCE(SUM("amount_cents") FILTER (WHERE "kind" = 'tip' AND ${month}), 0)::text AS month_tips
+       FROM "${SCHEMA}"."wallet_entries" WHERE "provider_id" = $1`,
       [id],
     );
     return {
       providerId: id,
-      available: dollars(await this.balance(m, id)),
+      available: dollars(Number(rows[0]?.total ?? 0)),
       weekEarnings: dollars(Number(rows[0]?.week ?? 0)),
       monthEarnings: dollars(Number(rows[0]?.month ?? 0)),
       monthTips: dollars(Number(rows[0]?.month_tips ?? 0)),
