@@ -35,6 +35,9 @@ export const ROUTE_ACCESS: Record<string, Record<Persona, Cell>> = {
   // Job chat: the parties of an accepted job (ownership in route-ownership.matrix.ts); admins read any, never write.
   'GET /api/service-requests/{id}/messages': { anonymous: 401, noRole: 403, customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'POST /api/service-requests/{id}/messages': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  // Extras: the job's provider adds, its customer answers (who exactly: route-ownership.matrix.ts and the lifecycle table).
+  'POST /api/service-requests/{id}/extras': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
+  'PUT /api/service-requests/{id}/extras/{extraId}': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   // Disputes: the parties of a job report (ownership in route-ownership.matrix.ts); admins resolve, read the timeline, refund.
   'POST /api/service-requests/{id}/reports': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },
   'GET /api/service-requests/{id}/reports': { anonymous: 401, noRole: 'ok', customer: 'ok', provider: 'ok', pendingProvider: 'ok', admin: 'ok' },

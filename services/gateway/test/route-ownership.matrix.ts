@@ -95,6 +95,18 @@ export const ROUTE_OWNERSHIP: Record<string, OwnershipRow> = {
     call: (w) => ({ path: `/api/admin/service-requests/${w.completedRequestId}/refunds`, body: { data: { amount: 100, refundId: '6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f' } } }),
     ...NEVER,
   },
+  // Extras of A's accepted job: only its provider adds one, only its customer answers one (C was offered it, not chosen).
+  'POST /api/service-requests/{id}/extras': {
+    call: (w) => ({
+      path: `/api/service-requests/${w.acceptedRequestId}/extras`,
+      body: { data: { serviceType: 'Valve Replacement', amount: 25, clientExtraId: '6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f' } },
+    }),
+    ...NEVER,
+  },
+  'PUT /api/service-requests/{id}/extras/{extraId}': {
+    call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}/extras/6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f`, body: { data: { status: 'approved' } } }),
+    ...NEVER,
+  },
   'POST /api/service-requests/{id}/messages': {
     call: (w) => ({ path: `/api/service-requests/${w.acceptedRequestId}/messages`, body: { data: { text: 'let me in', clientMessageId: '6f1d2c1e-9a4b-4c2d-8e7f-0a1b2c3d4e5f' } } }),
     ...NEVER,
