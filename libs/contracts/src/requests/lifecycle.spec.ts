@@ -17,7 +17,7 @@ describe('the request lifecycle table', () => {
   });
 
   it('never lets the customer release the hold once the provider has arrived', () => {
-    for (const s of ['In Progress', 'Completion Reported', 'Service Completed'] as const) {
+    for (const s of ['In Progress', 'Completion Reported', 'Service Completed', 'Customer No-Show'] as const) {
       expect(REQUEST_LIFECYCLE[s].customer.cancel).toHaveProperty('refused');
       expect(REQUEST_LIFECYCLE[s].customer.void).toHaveProperty('refused');
     }
