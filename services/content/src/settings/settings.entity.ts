@@ -39,7 +39,7 @@ export class SettingsEntity {
   @Column('integer', { name: 'cancellation_fee_dollars', default: 0 })
   cancellationFeeDollars!: number;
 
-  /** Stored for a no-show feature that does not exist yet: nothing charges it. */
+  /** Charged by payments from the hold of a card job whose customer the provider marked absent ('Customer not here'). */
   @Column('integer', { name: 'no_show_fee_dollars', default: 0 })
   noShowFeeDollars!: number;
 

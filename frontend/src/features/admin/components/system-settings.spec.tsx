@@ -96,7 +96,7 @@ describe('SystemSettings', () => {
     expect(screen.getByLabelText(/Cancellation Fee \(\$\)/)).toHaveValue(0);
     expect(screen.getByLabelText(/No-show Fee \(\$\)/)).toHaveValue(0);
     expect(screen.getByLabelText(/Minimum Withdrawal \(\$\)/)).toHaveValue(5);
-    expect(screen.getByText(/nothing charges this fee today/)).toBeInTheDocument();
+    expect(screen.getByText(/marked the customer absent \('Customer not here'\); the provider gets it minus the commission/)).toBeInTheDocument();
 
     const commission = screen.getByLabelText(/Wallet Fee/);
     await user.clear(commission);
