@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FetchStub } from '../../../test/fetch-stub';
 import { PaymentPage } from '../../customer/pages/payment-page';
@@ -71,6 +71,31 @@ describe('payment summary and rating (/payment/{id})', () => {
     await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });
     await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$90.00'));
     expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' }, 5)).toEqual({ service: 85, extras: [], serviceFee: 0, processingFee: 5, tip: 0, total: 90 });
+  });
+
+  it("hears a refund of the card payment while open (job_refunded): the toast and 'Refunded $X' without a reload", async () => {
+    let refunded = 0;
+    const harness = renderTracking({
+      role: 'customer',
+      path: `/payment/${IDS.request}`,
+      routePath: '/payment/:id',
+      element: <PaymentPage />,
+      api: {
+        [`GET ${REQ}`]: { json: { data: aRequest({ tireStatus: 'Service Completed', paymentMethod: 'card', amount: 90, confirmedAt: '2030-01-01T11:00:00Z' }) } },
+        [`GET /pay/api/payments/request/${IDS.request}`]: () => ({
+          json: { requestId: IDS.request, status: 'captured', cardFee: 10, held: null, captured: 100, cancellationFee: null, refunded },
+        }),
+      },
+    });
+    stub = harness.fetchStub;
+    await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$100.00'));
+    expect(screen.getByLabelText('Payment summary')).not.toHaveTextContent('Refunded');
+    // The summary joins the customer's channel (the tracking screen's socket closed with the confirmation).
+    await waitFor(() => expect(harness.socket.emits('join')).toEqual([{ userId: IDS.customerUser, role: 'customer' }]));
+    refunded = 20;
+    act(() => harness.socket.deliver('job_refunded', { requestId: IDS.request, refundId: IDS.bid, amount: 20, refundedTotal: 20, providerReversal: 14.4, refundedAt: '2030-01-01T12:00:00.000Z' }));
+    expect(await screen.findByText('Refunded $20.00')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$100.00Refunded$20.00'));
   });
 
   it("needs a star rating ('Rating Required'), counts the review to 500 and posts the rating, then 'Rating Submitted' and /dashboard", async () => {

@@ -1,11 +1,15 @@
 import { LIMITS, type ServiceRequestView } from '@tiredash/contracts';
+import { useMemo } from 'react';
+import { useAppSelector } from '../../../app/hooks';
 import { errorStatus } from '../../../shared/api/api-error';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { useMessages } from '../../../shared/i18n/i18n';
 import { trackingExtrasMessages, trackingRequestStatusMessages, trackingServiceTypesMessages, trackingSummaryMessages } from '../../../shared/i18n/locales/en/tracking';
+import { useRealtimeConnection, useSocketEvent } from '../../../shared/realtime/use-realtime';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { ErrorState, Spinner } from '../../../shared/ui/status';
+import { selectCurrentUser } from '../../auth/auth.slice';
 import { useGetRequestPaymentQuery } from '../../payments/api';
 import { TipSection } from '../../payments/components/tip-section';
 import { useRequestCardFee } from '../../payments/hooks/use-platform-fees';
@@ -56,6 +60,15 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
   const serviceTypes = useMessages(trackingServiceTypesMessages);
   const statuses = useMessages(trackingRequestStatusMessages);
   const tExtras = useMessages(trackingExtrasMessages);
+  // A refund comes after the capture, when the tracking screen's socket is closed: the summary of a card job listens
+  // for `job_refunded` itself (the report card's toast, and 'Refunded $X' read again).
+  const user = useAppSelector(selectCurrentUser);
+  const token = useAppSelector((s) => s.auth.token);
+  const join = useMemo(() => (user?.role?.name === 'customer' ? { userId: user.id, role: 'customer' as const } : null), [user]);
+  const socket = useRealtimeConnection(request.data?.paymentMethod === 'card' && join ? token : null, join);
+  useSocketEvent(socket, 'job_refunded', (p) => {
+    if (p.requestId === requestId) void payment.refetch();
+  });
 
   if (request.isLoading) return <Spinner label={t.loading} />;
   if (request.isError || !request.data) {
@@ -142,7 +155,7 @@ export function PaymentSummaryView({ requestId }: { requestId: string }) {
         </dl>
       </Card>
       {r.paymentMethod === 'card' && <TipSection requestId={requestId} />}
-      {provider && <ReportProblemCard requestId={requestId} />}
+      {provider && <ReportProblemCard requestId={requestId} socket={socket} />}
       <Card title={t.leaveReview}>
         {r.rating ? (
           <p>{t.rated({ rating: r.rating.rating })}</p>
