@@ -21,6 +21,7 @@ export function requestLink(r: Pick<ServiceRequestView, 'documentId' | 'tireStat
       return { to: `/tracking/${r.documentId}`, label: t.track };
     case 'Service Completed':
     case 'Completed':
+    case 'Customer No-Show':
       return { to: `/payment/${r.documentId}`, label: t.viewSummary };
     case 'Expired':
       return { to: `/bidding/${r.documentId}`, label: t.postAgain };
