@@ -199,7 +199,9 @@ export class ScheduledHoldsService {
       return this.view(plan, known.userId, true);
     });
     if ('failed' in answer) throw new DomainError('BAD_REQUEST', answer.failed, { reason: 'HOLD_FAILED' });
-    return answer;
+    // The card that holds the job is set up for off-session use (renewals) and so among the customer's saved cards.
+    await this.cards.save(known.userId, pm, body.cardholderName);
+    return { ...answer, card: await this.cards.card(pm.id) };
   }
 
   /** A capture that found no hold: when the request's scheduled hold is pending or failed, the refusal says so. */
