@@ -9,48 +9,8 @@
 // job's approved extra adds to what is paid in cash, with no hold anywhere.
 import crypto from 'node:crypto';
 import type { JobExtraView, ServiceRequestView } from '@tiredash/contracts';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, type ErrorBody } from './support/api';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  text: string;
-}
-
-async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body = {} as T;
-  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
-  return { status: res.status, body, text };
-}
-
-async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await call<T>(method, path, opts);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-interface ErrorBody {
-  error: { status: number; code: string; message: string; details?: { reason?: string } };
-}
 interface PaymentView {
   status: string;
   held: number | null;
@@ -78,58 +38,17 @@ describe('extras through the gateway: added on site, approved (hold raised) or d
   let stranger: string;
   let cardFee: number;
 
-  async function signUp(role: 'customer' | 'provider', tag = role as string): Promise<{ token: string; userId: string; email: string }> {
-    const email = `extras-${tag}-${id}@example.com`;
-    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
-      body: { username: email, email, password: `Extras-${id}-pw`, role },
-    });
-    return { token: res.jwt, userId: res.user.id, email };
-  }
+  const signUp = (role: 'customer' | 'provider', tag: string = role) => register(role, `extras-${tag}-${id}@example.com`, `Extras-${id}-pw`);
 
-  async function anApprovedProvider(tag: string): Promise<{ token: string; providerId: string; email: string }> {
-    const p = await signUp('provider', tag);
-    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
-      token: p.token,
-      body: {
-        data: {
-          businessName: `Mile High Tires ${tag} ${id}`,
-          fullName: 'Pat Extras',
-          hourlyRate: 70,
-          yearsExperience: 5,
-          service_types: ['Flat Tire Repair'],
-          serviceArea: { radius: 10 },
-          vehicleSpecs: null,
-          phone: '555-010-6262',
-          user: p.userId,
-          online: false,
-        },
-      },
-    });
-    const providerId = profile.data.documentId;
-    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
-    return { token: p.token, providerId, email: p.email };
-  }
-
-  /** A card made at the emulator with the publishable key, as Stripe.js makes it. */
-  async function aCard(number: string): Promise<string> {
-    const config = await ok<{ publishableKey: string; stripeJsUrl: string }>('GET', '/pay/config');
-    const stripeApi = config.stripeJsUrl.replace(/\/v3\/?$/, '');
-    const pm = (await (
-      await fetch(`${stripeApi}/v1/payment_methods`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ type: 'card', 'card[number]': number, 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' }),
-      })
-    ).json()) as { id: string };
-    return pm.id;
-  }
+  const anApprovedProvider = async (tag: string) =>
+    approvedProvider(await signUp('provider', tag), { businessName: `Mile High Tires ${tag} ${id}`, fullName: 'Pat Extras', phone: '555-010-6262' }, admin);
 
   /** A request of `budget` (card: held for budget + fee on `cardNumber`) accepted at `bid`, the provider not there yet. */
   async function acceptedJob(paymentMethod: 'card' | 'cash', budget: number, bid: number, cardNumber = '4242424242424242'): Promise<string> {
     await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod } } });
     let pm: string | null = null;
     if (paymentMethod === 'card') {
-      pm = await aCard(cardNumber);
+      pm = await cardPaymentMethod(cardNumber);
       await ok('POST', '/pay/api/payments/authorize', {
         token: customer.token,
         body: { paymentMethodId: pm, email: customer.email, amount: (budget + cardFee) * 100, cardFee: cardFee * 100 },
@@ -193,37 +112,18 @@ describe('extras through the gateway: added on site, approved (hold raised) or d
     });
 
   beforeAll(async () => {
-    const a = demoLogin('admin');
-    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
-    cardFee = (await ok<{ data: { serviceFee: number } }>('GET', '/api/settings')).data.serviceFee;
+    admin = await adminToken();
+    cardFee = await cardFeeSetting();
 
     const p = await anApprovedProvider('main');
-    const account = await ok<{ id: string; url: string }>('POST', '/pay/providers/create-account', {
-      token: p.token,
-      body: {
-        email: p.email,
-        business_type: 'company',
-        company: { name: `Mile High Tires ${id}` },
-        refreshUrl: `${baseUrl()}/provider/settings`,
-        returnUrl: `${baseUrl()}/provider/complete?providerId=${p.providerId}`,
-      },
-    });
-    expect((await fetch(account.url, { redirect: 'manual' })).status).toBe(302);
-    await ok('GET', `/pay/providers/onboard/complete?accountId=${encodeURIComponent(account.id)}`, { token: p.token });
-    await ok('PUT', `/api/providers/${p.providerId}/presence`, { token: p.token, body: { online: true, position: { ...PROVIDER_AT, accuracy: 10 } } });
-    provider = { token: p.token, providerId: p.providerId, accountId: account.id };
+    const accountId = await connectStripe(p, `Mile High Tires ${id}`);
+    await goOnline(p, PROVIDER_AT);
+    provider = { token: p.token, providerId: p.providerId, accountId };
     // Approved, but offline and elsewhere: never this job's provider.
     otherProvider = (await anApprovedProvider('other')).token;
 
-    const c = await signUp('customer');
-    const customerProfile = await ok<{ data: { documentId: string } }>('POST', '/api/customers', {
-      token: c.token,
-      body: { data: { fullName: `Casey Extras ${id}`, phone: '555-010-6363', user: c.userId } },
-    });
-    customer = { token: c.token, email: c.email, customerId: customerProfile.data.documentId };
-    const s = await signUp('customer', 'stranger');
-    await ok('POST', '/api/customers', { token: s.token, body: { data: { fullName: `Sam Stranger ${id}`, phone: '555-010-6464', user: s.userId } } });
-    stranger = s.token;
+    customer = await withCustomerProfile(await signUp('customer'), `Casey Extras ${id}`, '555-010-6363');
+    stranger = (await withCustomerProfile(await signUp('customer', 'stranger'), `Sam Stranger ${id}`, '555-010-6464')).token;
   });
 
   it('card: an approved extra raises the hold and is captured with the bid and the fee; a declined one is not; both histories list the items', async () => {

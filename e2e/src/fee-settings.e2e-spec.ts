@@ -6,48 +6,8 @@
 // the customer accepts, the provider arrives and completes, the customer confirms (the capture). The settings the
 // file found are put back at the end (the stack is shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { adminToken, approvedProvider, call, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, type ErrorBody } from './support/api';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  text: string;
-}
-
-async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body = {} as T;
-  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
-  return { status: res.status, body, text };
-}
-
-async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await call<T>(method, path, opts);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-interface ErrorBody {
-  error: { status: number; code: string; message: string };
-}
 type Settings = Record<'serviceFee' | 'walletFee' | 'cancellationFee' | 'noShowFee' | 'minWithdrawal', number>;
 
 // Far from the seeded providers (San Francisco) and from the other e2e files' places, so the request reaches only ours.
@@ -62,13 +22,7 @@ describe('fee settings through the gateway: the admin changes them, the next job
   let provider: { token: string; providerId: string; accountId: string };
   let customer: { token: string; email: string; customerId: string };
 
-  async function signUp(role: 'customer' | 'provider'): Promise<{ token: string; userId: string; email: string }> {
-    const email = `fees-${role}-${id}@example.com`;
-    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
-      body: { username: email, email, password: `Fees-${id}-pw`, role },
-    });
-    return { token: res.jwt, userId: res.user.id, email };
-  }
+  const signUp = (role: 'customer' | 'provider') => register(role, `fees-${role}-${id}@example.com`, `Fees-${id}-pw`);
 
   /**
    * The customer's card held for the budget plus `cardFee` (what the payment dialog shows), the card request posted,
@@ -76,20 +30,12 @@ describe('fee settings through the gateway: the admin changes them, the next job
    */
   async function acceptedCardJob(cardFee: number): Promise<string> {
     // The payment dialog: the card goes to Stripe (the emulator) with the publishable key, the hold through /pay.
-    const config = await ok<{ publishableKey: string; stripeJsUrl: string }>('GET', '/pay/config');
-    const stripeApi = config.stripeJsUrl.replace(/\/v3\/?$/, '');
-    const pm = (await (
-      await fetch(`${stripeApi}/v1/payment_methods`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' }),
-      })
-    ).json()) as { id: string };
+    const paymentMethodId = await cardPaymentMethod();
     // The request screen saves the payment method on the customer first.
     await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod: 'card' } } });
     const hold = await ok<{ paymentIntentId: string; amount: number }>('POST', '/pay/api/payments/authorize', {
       token: customer.token,
-      body: { paymentMethodId: pm.id, email: customer.email, amount: (BUDGET + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
+      body: { paymentMethodId, email: customer.email, amount: (BUDGET + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
     });
     expect(hold.amount).toBe((BUDGET + cardFee) * 100);
 
@@ -132,54 +78,18 @@ describe('fee settings through the gateway: the admin changes them, the next job
   const settingsSeenByAnyone = async (): Promise<Settings> => (await ok<{ data: Settings }>('GET', '/api/settings')).data;
 
   beforeAll(async () => {
-    const a = demoLogin('admin');
-    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+    admin = await adminToken();
     const all = (await ok<{ data: Settings }>('GET', '/api/settings', { token: admin })).data;
     found = { serviceFee: all.serviceFee, walletFee: all.walletFee, cancellationFee: all.cancellationFee, noShowFee: all.noShowFee, minWithdrawal: all.minWithdrawal };
 
     // The provider's application, approval, Stripe account and Online switch.
-    const p = await signUp('provider');
-    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
-      token: p.token,
-      body: {
-        data: {
-          businessName: `Mile High Tires ${id}`,
-          fullName: 'Dana Fees',
-          hourlyRate: 70,
-          yearsExperience: 5,
-          service_types: ['Flat Tire Repair'],
-          serviceArea: { radius: 10 },
-          vehicleSpecs: null,
-          phone: '555-010-4242',
-          user: p.userId,
-          online: false,
-        },
-      },
-    });
-    const providerId = profile.data.documentId;
-    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
-    const account = await ok<{ id: string; url: string }>('POST', '/pay/providers/create-account', {
-      token: p.token,
-      body: {
-        email: p.email,
-        business_type: 'company',
-        company: { name: `Mile High Tires ${id}` },
-        refreshUrl: `${baseUrl()}/provider/settings`,
-        returnUrl: `${baseUrl()}/provider/complete?providerId=${providerId}`,
-      },
-    });
+    const p = await approvedProvider(await signUp('provider'), { businessName: `Mile High Tires ${id}`, fullName: 'Dana Fees', phone: '555-010-4242' }, admin);
     // The hosted onboarding submits the account and sends the browser back to /provider/complete.
-    expect((await fetch(account.url, { redirect: 'manual' })).status).toBe(302);
-    await ok('GET', `/pay/providers/onboard/complete?accountId=${encodeURIComponent(account.id)}`, { token: p.token });
-    await ok('PUT', `/api/providers/${providerId}/presence`, { token: p.token, body: { online: true, position: { ...PROVIDER_AT, accuracy: 10 } } });
-    provider = { token: p.token, providerId, accountId: account.id };
+    const accountId = await connectStripe(p, `Mile High Tires ${id}`);
+    await goOnline(p, PROVIDER_AT);
+    provider = { token: p.token, providerId: p.providerId, accountId };
 
-    const c = await signUp('customer');
-    const customerProfile = await ok<{ data: { documentId: string } }>('POST', '/api/customers', {
-      token: c.token,
-      body: { data: { fullName: `Casey Fees ${id}`, phone: '555-010-4343', user: c.userId } },
-    });
-    customer = { token: c.token, email: c.email, customerId: customerProfile.data.documentId };
+    customer = await withCustomerProfile(await signUp('customer'), `Casey Fees ${id}`, '555-010-4343');
   });
 
   afterAll(async () => {

@@ -6,49 +6,9 @@
 // refused (403 MESSAGING_DISABLED) and the admin still reads it. The toggle is put back at the end (the stack is
 // shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
-import { baseUrl, demoLogin } from './support/stack-env';
+import type { Socket } from 'socket.io-client';
+import { adminToken, approvedProvider, call, eventually, goOnline, ok, openSocket, register, withCustomerProfile, type ErrorBody } from './support/api';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  text: string;
-}
-
-async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body = {} as T;
-  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
-  return { status: res.status, body, text };
-}
-
-async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await call<T>(method, path, opts);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-interface ErrorBody {
-  error: { status: number; code: string; message: string; details?: { reason?: string } };
-}
 interface Message {
   id: string;
   requestId: string;
@@ -72,37 +32,13 @@ describe('job chat through the gateway: both parties of an accepted job, live on
   const sockets: Socket[] = [];
   const received: Record<'customer' | 'provider', Message[]> = { customer: [], provider: [] };
 
-  async function signUp(role: 'customer' | 'provider', who: string): Promise<{ token: string; userId: string }> {
-    const email = `chat-${who}-${id}@example.com`;
-    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
-      body: { username: email, email, password: `Chat-${id}-pw`, role },
-    });
-    return { token: res.jwt, userId: res.user.id };
-  }
+  const signUp = (role: 'customer' | 'provider', who: string) => register(role, `chat-${who}-${id}@example.com`, `Chat-${id}-pw`);
 
-  async function aCustomer(who: string): Promise<{ token: string; userId: string }> {
-    const c = await signUp('customer', who);
-    await ok('POST', '/api/customers', { token: c.token, body: { data: { fullName: `Casey ${who} ${id}`, phone: '555-010-5151', user: c.userId } } });
-    return c;
-  }
+  const aCustomer = async (who: string) => withCustomerProfile(await signUp('customer', who), `Casey ${who} ${id}`, '555-010-5151');
 
   /** A socket as the tracking screens hold one: joined with the request; every `job_message` it hears kept. */
-  async function connect(token: string, join: { userId: string; role: 'customer' | 'provider' }, into: Message[]): Promise<Socket> {
-    const socket = io(baseUrl(), { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
-    sockets.push(socket);
-    socket.on('job_message' as never, ((m: Message) => into.push(m)) as never);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the ${join.role} socket did not join`)), 15000);
-      socket.on('connect', () => {
-        socket.emit('join' as never, { ...join, requestId } as never, ((a: { ok: boolean }) => {
-          clearTimeout(timer);
-          if (a.ok) resolve();
-          else reject(new Error(`join refused: ${JSON.stringify(a)}`));
-        }) as never);
-      });
-    });
-    return socket;
-  }
+  const connect = (token: string, join: { userId: string; role: 'customer' | 'provider' }, into: Message[]): Promise<Socket> =>
+    openSocket(token, sockets, { ...join, requestId }, (s) => s.on('job_message' as never, ((m: Message) => into.push(m)) as never));
 
   const post = (token: string, text: string, clientMessageId: string = crypto.randomUUID()) =>
     call<{ data: Message } & ErrorBody>('POST', `/api/service-requests/${requestId}/messages`, { token, body: { data: { text, clientMessageId } } });
@@ -118,34 +54,14 @@ describe('job chat through the gateway: both parties of an accepted job, live on
   const copies = (side: 'customer' | 'provider', messageId: string): number => received[side].filter((m) => m.id === messageId).length;
 
   beforeAll(async () => {
-    const a = demoLogin('admin');
-    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+    admin = await adminToken();
     messagingWas = (await ok<{ data: { messaging: boolean } }>('GET', '/api/settings', { token: admin })).data.messaging;
     if (!messagingWas) await ok('PUT', '/api/settings', { token: admin, body: { data: { messaging: true } } });
 
     // The provider's application, approval and Online switch.
-    const p = await signUp('provider', 'provider');
-    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
-      token: p.token,
-      body: {
-        data: {
-          businessName: `Wasatch Tires ${id}`,
-          fullName: 'Dana Chat',
-          hourlyRate: 70,
-          yearsExperience: 5,
-          service_types: ['Flat Tire Repair'],
-          serviceArea: { radius: 10 },
-          vehicleSpecs: null,
-          phone: '555-010-5252',
-          user: p.userId,
-          online: false,
-        },
-      },
-    });
-    const providerId = profile.data.documentId;
-    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
-    await ok('PUT', `/api/providers/${providerId}/presence`, { token: p.token, body: { online: true, position: { ...PROVIDER_AT, accuracy: 10 } } });
-    provider = { ...p, providerId };
+    const p = await approvedProvider(await signUp('provider', 'provider'), { businessName: `Wasatch Tires ${id}`, fullName: 'Dana Chat', phone: '555-010-5252' }, admin);
+    await goOnline(p, PROVIDER_AT);
+    provider = p;
 
     customer = await aCustomer('customer');
     stranger = await aCustomer('stranger');

@@ -8,49 +8,10 @@
 // the services' int-specs move expires_at), never slept through. The settings found are put back at the end.
 import crypto from 'node:crypto';
 import { Client } from 'pg';
-import { io, type Socket } from 'socket.io-client';
-import { baseUrl, databaseUrl, demoLogin } from './support/stack-env';
+import type { Socket } from 'socket.io-client';
+import { adminToken, approvedProvider, call, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, type ErrorBody } from './support/api';
+import { databaseUrl } from './support/stack-env';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  text: string;
-}
-
-async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body = {} as T;
-  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
-  return { status: res.status, body, text };
-}
-
-async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await call<T>(method, path, opts);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-interface ErrorBody {
-  error: { status: number; code: string; message: string; details?: Record<string, unknown> };
-}
 interface RequestBody {
   data: {
     documentId: string;
@@ -86,30 +47,16 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
   let provider: { token: string; userId: string; providerId: string };
   let customer: { token: string; userId: string; email: string; customerId: string };
 
-  async function signUp(role: 'customer' | 'provider'): Promise<{ token: string; userId: string; email: string }> {
-    const email = `noshow-${role}-${id}@example.com`;
-    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
-      body: { username: email, email, password: `NoShow-${id}-pw`, role },
-    });
-    return { token: res.jwt, userId: res.user.id, email };
-  }
+  const signUp = (role: 'customer' | 'provider') => register(role, `noshow-${role}-${id}@example.com`, `NoShow-${id}-pw`);
 
   /** The customer's card held for the budget plus the $10 card fee, the request posted, the provider's bid accepted. */
   async function acceptedJob(paymentMethod: 'card' | 'cash'): Promise<string> {
     await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod } } });
     if (paymentMethod === 'card') {
-      const config = await ok<{ publishableKey: string; stripeJsUrl: string }>('GET', '/pay/config');
-      const stripeApi = config.stripeJsUrl.replace(/\/v3\/?$/, '');
-      const pm = (await (
-        await fetch(`${stripeApi}/v1/payment_methods`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${config.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' }),
-        })
-      ).json()) as { id: string };
+      const paymentMethodId = await cardPaymentMethod();
       await ok('POST', '/pay/api/payments/authorize', {
         token: customer.token,
-        body: { paymentMethodId: pm.id, email: customer.email, amount: (BUDGET + 10) * 100, cardFee: 1000, saveCard: true },
+        body: { paymentMethodId, email: customer.email, amount: (BUDGET + 10) * 100, cardFee: 1000, saveCard: true },
       });
     }
     const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
@@ -147,22 +94,8 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
   }
 
   /** A socket as a tracking screen holds one, joined with the request; every event named in `hear` is kept. */
-  async function connect(token: string, join: { userId: string; role: 'customer' | 'provider' }, requestId: string, heard: Array<[string, unknown]>): Promise<Socket> {
-    const socket = io(baseUrl(), { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
-    sockets.push(socket);
-    socket.onAny((event: string, payload: unknown) => heard.push([event, payload]));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the ${join.role} socket did not join`)), 15000);
-      socket.on('connect', () => {
-        socket.emit('join' as never, { ...join, requestId } as never, ((a: { ok: boolean }) => {
-          clearTimeout(timer);
-          if (a.ok) resolve();
-          else reject(new Error(`join refused: ${JSON.stringify(a)}`));
-        }) as never);
-      });
-    });
-    return socket;
-  }
+  const connect = (token: string, join: { userId: string; role: 'customer' | 'provider' }, requestId: string, heard: Array<[string, unknown]>): Promise<Socket> =>
+    openSocket(token, sockets, { ...join, requestId }, (s) => s.onAny((event: string, payload: unknown) => heard.push([event, payload])));
 
   /** The provider's phone streams `point` for the job (driver_location_update) until dispatch has it as the latest. */
   async function streamPosition(requestId: string, point: { lat: number; lng: number }): Promise<void> {
@@ -186,53 +119,17 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
   beforeAll(async () => {
     db = new Client({ connectionString: databaseUrl() });
     await db.connect();
-    const a = demoLogin('admin');
-    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+    admin = await adminToken();
     const all = (await ok<{ data: Settings }>('GET', '/api/settings', { token: admin })).data;
     found = { serviceFee: all.serviceFee, walletFee: all.walletFee, cancellationFee: all.cancellationFee, noShowFee: all.noShowFee, minWithdrawal: all.minWithdrawal };
     await ok('PUT', '/api/settings', { token: admin, body: { data: { serviceFee: 10, walletFee: 20, cancellationFee: 8, noShowFee: 25 } } });
 
-    const p = await signUp('provider');
-    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
-      token: p.token,
-      body: {
-        data: {
-          businessName: `North Loop Tires ${id}`,
-          fullName: 'Robin Wait',
-          hourlyRate: 70,
-          yearsExperience: 5,
-          service_types: ['Flat Tire Repair'],
-          serviceArea: { radius: 10 },
-          vehicleSpecs: null,
-          phone: '555-010-6161',
-          user: p.userId,
-          online: false,
-        },
-      },
-    });
-    const providerId = profile.data.documentId;
-    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
-    const account = await ok<{ id: string; url: string }>('POST', '/pay/providers/create-account', {
-      token: p.token,
-      body: {
-        email: p.email,
-        business_type: 'company',
-        company: { name: `North Loop Tires ${id}` },
-        refreshUrl: `${baseUrl()}/provider/settings`,
-        returnUrl: `${baseUrl()}/provider/complete?providerId=${providerId}`,
-      },
-    });
-    expect((await fetch(account.url, { redirect: 'manual' })).status).toBe(302);
-    await ok('GET', `/pay/providers/onboard/complete?accountId=${encodeURIComponent(account.id)}`, { token: p.token });
-    await ok('PUT', `/api/providers/${providerId}/presence`, { token: p.token, body: { online: true, position: { ...PROVIDER_AT, accuracy: 10 } } });
-    provider = { token: p.token, userId: p.userId, providerId };
+    const p = await approvedProvider(await signUp('provider'), { businessName: `North Loop Tires ${id}`, fullName: 'Robin Wait', phone: '555-010-6161' }, admin);
+    await connectStripe(p, `North Loop Tires ${id}`);
+    await goOnline(p, PROVIDER_AT);
+    provider = { token: p.token, userId: p.userId, providerId: p.providerId };
 
-    const c = await signUp('customer');
-    const customerProfile = await ok<{ data: { documentId: string } }>('POST', '/api/customers', {
-      token: c.token,
-      body: { data: { fullName: `Casey NoShow ${id}`, phone: '555-010-6262', user: c.userId } },
-    });
-    customer = { token: c.token, userId: c.userId, email: c.email, customerId: customerProfile.data.documentId };
+    customer = await withCustomerProfile(await signUp('customer'), `Casey NoShow ${id}`, '555-010-6262');
   });
 
   afterAll(async () => {

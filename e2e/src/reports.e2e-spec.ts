@@ -11,44 +11,10 @@ import type { ReportsView } from '@tiredash/contracts';
 import { a11yProblems } from './support/a11y';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { logInAsAdmin, visibleMessages } from './support/page-steps';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually as waitUntil, goOnline, ok, register, withCustomerProfile } from './support/api';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  text: string;
-}
-
-async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body = {} as T;
-  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
-  return { status: res.status, body, text };
-}
-
-async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await call<T>(method, path, opts);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** This file's waits are 30 s (the report is read from content's read models, which follow every service's events). */
+const eventually = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30000): Promise<T> => waitUntil(what, probe, timeoutMs);
 
 interface RequestView {
   documentId: string;
@@ -81,30 +47,16 @@ describe('reports and analytics: a small real scenario, its figures exact throug
   let browser: BrowserSession | null = null;
   let page: Page | null = null;
 
-  async function signUp(role: 'customer' | 'provider'): Promise<{ token: string; userId: string; email: string }> {
-    const email = `reports-${role}-${id}@example.com`;
-    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
-      body: { username: email, email, password: `Reports-${id}-pw`, role },
-    });
-    return { token: res.jwt, userId: res.user.id, email };
-  }
+  const signUp = (role: 'customer' | 'provider') => register(role, `reports-${role}-${id}@example.com`, `Reports-${id}-pw`);
 
   async function post(budget: number, paymentMethod: 'card' | 'cash'): Promise<string> {
     await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod } } });
     if (paymentMethod === 'card') {
-      const config = await ok<{ publishableKey: string; stripeJsUrl: string }>('GET', '/pay/config');
-      const stripeApi = config.stripeJsUrl.replace(/\/v3\/?$/, '');
-      const pm = (await (
-        await fetch(`${stripeApi}/v1/payment_methods`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${config.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' }),
-        })
-      ).json()) as { id: string };
-      const cardFee = (await ok<{ data: { serviceFee: number } }>('GET', '/api/settings')).data.serviceFee;
+      const paymentMethodId = await cardPaymentMethod();
+      const cardFee = await cardFeeSetting();
       await ok('POST', '/pay/api/payments/authorize', {
         token: customer.token,
-        body: { paymentMethodId: pm.id, email: customer.email, amount: (budget + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
+        body: { paymentMethodId, email: customer.email, amount: (budget + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
       });
     }
     const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
@@ -161,50 +113,14 @@ describe('reports and analytics: a small real scenario, its figures exact throug
 
   beforeAll(async () => {
     from = today();
-    const a = demoLogin('admin');
-    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+    admin = await adminToken();
 
-    const p = await signUp('provider');
-    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
-      token: p.token,
-      body: {
-        data: {
-          businessName,
-          fullName: 'Robin Reports',
-          hourlyRate: 70,
-          yearsExperience: 5,
-          service_types: ['Flat Tire Repair'],
-          serviceArea: { radius: 10 },
-          vehicleSpecs: null,
-          phone: '555-010-6161',
-          user: p.userId,
-          online: false,
-        },
-      },
-    });
-    const providerId = profile.data.documentId;
-    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
-    const account = await ok<{ id: string; url: string }>('POST', '/pay/providers/create-account', {
-      token: p.token,
-      body: {
-        email: p.email,
-        business_type: 'company',
-        company: { name: businessName },
-        refreshUrl: `${baseUrl()}/provider/settings`,
-        returnUrl: `${baseUrl()}/provider/complete?providerId=${providerId}`,
-      },
-    });
-    expect((await fetch(account.url, { redirect: 'manual' })).status).toBe(302);
-    await ok('GET', `/pay/providers/onboard/complete?accountId=${encodeURIComponent(account.id)}`, { token: p.token });
-    await ok('PUT', `/api/providers/${providerId}/presence`, { token: p.token, body: { online: true, position: { ...AT, accuracy: 10 } } });
-    provider = { token: p.token, providerId };
+    const p = await approvedProvider(await signUp('provider'), { businessName, fullName: 'Robin Reports', phone: '555-010-6161' }, admin);
+    await connectStripe(p, businessName);
+    await goOnline(p, AT);
+    provider = { token: p.token, providerId: p.providerId };
 
-    const c = await signUp('customer');
-    const customerProfile = await ok<{ data: { documentId: string } }>('POST', '/api/customers', {
-      token: c.token,
-      body: { data: { fullName: `Casey Reports ${id}`, phone: '555-010-6262', user: c.userId } },
-    });
-    customer = { token: c.token, email: c.email, customerId: customerProfile.data.documentId };
+    customer = await withCustomerProfile(await signUp('customer'), `Casey Reports ${id}`, '555-010-6262');
   });
 
   afterAll(async () => {

@@ -6,48 +6,8 @@
 // admin turns tipping on (PUT /api/settings); the customer tips from the payment summary. The tipping setting the
 // file found is put back at the end (the stack is shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, type ErrorBody, type Reply } from './support/api';
 
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  text: string;
-}
-
-async function call<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<Reply<T>> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: {
-      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body = {} as T;
-  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
-  return { status: res.status, body, text };
-}
-
-async function ok<T = Record<string, unknown>>(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<T> {
-  const res = await call<T>(method, path, opts);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-interface ErrorBody {
-  error: { status: number; code: string; message: string; details?: { reason?: string } };
-}
 interface PaymentView {
   status: string;
   captured: number | null;
@@ -76,13 +36,7 @@ describe('card tips through the gateway: the admin turns tipping on, the custome
   let customer: { token: string; email: string; customerId: string };
   let stranger: string;
 
-  async function signUp(role: 'customer' | 'provider', tag = role as string): Promise<{ token: string; userId: string; email: string }> {
-    const email = `tips-${tag}-${id}@example.com`;
-    const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', {
-      body: { username: email, email, password: `Tips-${id}-pw`, role },
-    });
-    return { token: res.jwt, userId: res.user.id, email };
-  }
+  const signUp = (role: 'customer' | 'provider', tag: string = role) => register(role, `tips-${tag}-${id}@example.com`, `Tips-${id}-pw`);
 
   const setTipping = async (on: boolean): Promise<void> => {
     const saved = await ok<{ data: { tipping: boolean } }>('PUT', '/api/settings', { token: admin, body: { data: { tipping: on } } });
@@ -91,20 +45,12 @@ describe('card tips through the gateway: the admin turns tipping on, the custome
 
   /** A card job of BUDGET held with the card fee in force, accepted at the budget, arrived, completed and confirmed. */
   async function confirmedCardJob(): Promise<string> {
-    const config = await ok<{ publishableKey: string; stripeJsUrl: string }>('GET', '/pay/config');
-    const stripeApi = config.stripeJsUrl.replace(/\/v3\/?$/, '');
-    const pm = (await (
-      await fetch(`${stripeApi}/v1/payment_methods`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' }),
-      })
-    ).json()) as { id: string };
+    const paymentMethodId = await cardPaymentMethod();
     await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod: 'card' } } });
-    const cardFee = (await ok<{ data: { serviceFee: number } }>('GET', '/api/settings')).data.serviceFee;
+    const cardFee = await cardFeeSetting();
     await ok('POST', '/pay/api/payments/authorize', {
       token: customer.token,
-      body: { paymentMethodId: pm.id, email: customer.email, amount: (BUDGET + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
+      body: { paymentMethodId, email: customer.email, amount: (BUDGET + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
     });
     const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
       token: customer.token,
@@ -153,51 +99,15 @@ describe('card tips through the gateway: the admin turns tipping on, the custome
     call('POST', `/pay/api/payments/request/${requestId}/tip`, { token, body: { amount } });
 
   beforeAll(async () => {
-    const a = demoLogin('admin');
-    admin = (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+    admin = await adminToken();
     foundTipping = (await ok<{ data: { tipping: boolean } }>('GET', '/api/settings', { token: admin })).data.tipping;
 
-    const p = await signUp('provider');
-    const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
-      token: p.token,
-      body: {
-        data: {
-          businessName: `Lone Star Tires ${id}`,
-          fullName: 'Terry Tips',
-          hourlyRate: 70,
-          yearsExperience: 5,
-          service_types: ['Flat Tire Repair'],
-          serviceArea: { radius: 10 },
-          vehicleSpecs: null,
-          phone: '555-010-5252',
-          user: p.userId,
-          online: false,
-        },
-      },
-    });
-    const providerId = profile.data.documentId;
-    await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
-    const account = await ok<{ id: string; url: string }>('POST', '/pay/providers/create-account', {
-      token: p.token,
-      body: {
-        email: p.email,
-        business_type: 'company',
-        company: { name: `Lone Star Tires ${id}` },
-        refreshUrl: `${baseUrl()}/provider/settings`,
-        returnUrl: `${baseUrl()}/provider/complete?providerId=${providerId}`,
-      },
-    });
-    expect((await fetch(account.url, { redirect: 'manual' })).status).toBe(302);
-    await ok('GET', `/pay/providers/onboard/complete?accountId=${encodeURIComponent(account.id)}`, { token: p.token });
-    await ok('PUT', `/api/providers/${providerId}/presence`, { token: p.token, body: { online: true, position: { ...PROVIDER_AT, accuracy: 10 } } });
-    provider = { token: p.token, providerId, accountId: account.id };
+    const p = await approvedProvider(await signUp('provider'), { businessName: `Lone Star Tires ${id}`, fullName: 'Terry Tips', phone: '555-010-5252' }, admin);
+    const accountId = await connectStripe(p, `Lone Star Tires ${id}`);
+    await goOnline(p, PROVIDER_AT);
+    provider = { token: p.token, providerId: p.providerId, accountId };
 
-    const c = await signUp('customer');
-    const customerProfile = await ok<{ data: { documentId: string } }>('POST', '/api/customers', {
-      token: c.token,
-      body: { data: { fullName: `Casey Tips ${id}`, phone: '555-010-5353', user: c.userId } },
-    });
-    customer = { token: c.token, email: c.email, customerId: customerProfile.data.documentId };
+    customer = await withCustomerProfile(await signUp('customer'), `Casey Tips ${id}`, '555-010-5353');
     stranger = (await signUp('customer', 'stranger')).token;
   });
 

@@ -1,0 +1,214 @@
+// The black-box API tests' steps through the gateway, as the app takes them: calls with a token, waits for what
+// another service does in its own time, and people who sign up, apply, are approved, connect Stripe and go online.
+// Cards are made at the Stripe emulator with the publishable key, as Stripe.js makes them.
+import { io, type Socket } from 'socket.io-client';
+import { baseUrl, demoLogin } from './stack-env';
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+/** The gateway's error answer. */
+export interface ErrorBody {
+  error: { status: number; code: string; message: string; details?: { reason?: string; [key: string]: unknown } };
+}
+
+interface CallOptions {
+  body?: unknown;
+  token?: string;
+}
+
+/** One HTTP call to the stack; the body is parsed when the answer is JSON. */
+export async function call<T = Record<string, unknown>>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: {
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let body = {} as T;
+  if ((res.headers.get('content-type') ?? '').includes('application/json') && text) body = JSON.parse(text) as T;
+  return { status: res.status, body, text };
+}
+
+/** A call that must succeed (2xx): its body, else an error naming the call and the answer. */
+export async function ok<T = Record<string, unknown>>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
+  const res = await call<T>(method, path, opts);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** Probes every 250 ms until `probe` gives a truthy value (returned), or fails naming `what` after `timeoutMs`. */
+export async function eventually<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The seeded admin's token (the only seeded account these tests use). */
+export async function adminToken(): Promise<string> {
+  const a = demoLogin('admin');
+  return (await ok<{ jwt: string }>('POST', '/api/auth/local', { body: { identifier: a.email, password: a.password } })).jwt;
+}
+
+/** The card fee in force, in dollars (the admin's `serviceFee`). */
+export async function cardFeeSetting(): Promise<number> {
+  return (await ok<{ data: { serviceFee: number } }>('GET', '/api/settings')).data.serviceFee;
+}
+
+/** The Stripe API the stack's payments talks to (the emulator), from the SPA's config. */
+export async function stripeApiBase(): Promise<string> {
+  return (await ok<{ stripeJsUrl: string }>('GET', '/pay/config')).stripeJsUrl.replace(/\/v3\/?$/, '');
+}
+
+/** The emulator's secret key (the stack's; the local development default), for its test-only endpoints. */
+export const EMULATOR_SECRET_KEY = process.env.STRIPE_SECRET_KEY ?? 'sk_test_tiredash_local_emulator';
+
+/** The emulator's test clock (payments reads it in the e2e stack: PAYMENTS_CLOCK=stripe-emulator), unix seconds. */
+export async function emulatorNow(): Promise<number> {
+  const res = await fetch(`${await stripeApiBase()}/__emulator/clock`, { headers: { authorization: `Bearer ${EMULATOR_SECRET_KEY}` } });
+  if (res.status !== 200) throw new Error(`the emulator's clock: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { now: number }).now;
+}
+
+/** Moves the emulator's test clock on by `seconds`: a week passes without waiting. */
+export async function advanceEmulatorClock(seconds: number): Promise<void> {
+  const res = await fetch(`${await stripeApiBase()}/__emulator/clock`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${EMULATOR_SECRET_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
+  if (res.status !== 200) throw new Error(`moving the emulator's clock: ${res.status} ${await res.text()}`);
+}
+
+/** A card made at the emulator with the publishable key, as Stripe.js makes it: its PaymentMethod id. */
+export async function cardPaymentMethod(number = '4242424242424242'): Promise<string> {
+  const config = await ok<{ publishableKey: string; stripeJsUrl: string }>('GET', '/pay/config');
+  const res = await fetch(`${config.stripeJsUrl.replace(/\/v3\/?$/, '')}/v1/payment_methods`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${config.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ type: 'card', 'card[number]': number, 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' }),
+  });
+  if (res.status !== 200) throw new Error(`the emulator refused card ${number}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+export interface Account {
+  token: string;
+  userId: string;
+  email: string;
+}
+
+/** Signs up as `role` with the registration form's fields. */
+export async function register(role: 'customer' | 'provider', email: string, password: string): Promise<Account> {
+  const res = await ok<{ jwt: string; user: { id: string } }>('POST', '/api/auth/local/register', { body: { username: email, email, password, role } });
+  return { token: res.jwt, userId: res.user.id, email };
+}
+
+export interface Customer extends Account {
+  customerId: string;
+}
+
+/** The customer's profile, as the registration screen creates it. */
+export async function withCustomerProfile(account: Account, fullName: string, phone: string): Promise<Customer> {
+  const profile = await ok<{ data: { documentId: string } }>('POST', '/api/customers', {
+    token: account.token,
+    body: { data: { fullName, phone, user: account.userId } },
+  });
+  return { ...account, customerId: profile.data.documentId };
+}
+
+export interface Provider extends Account {
+  providerId: string;
+}
+
+export interface ProviderApplication {
+  businessName: string;
+  fullName: string;
+  phone: string;
+  /** Default: Flat Tire Repair only. */
+  serviceTypes?: string[];
+  /** Miles; default 10. */
+  radius?: number;
+}
+
+/** The provider's application (the registration screen's profile), approved by the admin. */
+export async function approvedProvider(account: Account, application: ProviderApplication, admin: string): Promise<Provider> {
+  const profile = await ok<{ data: { documentId: string } }>('POST', '/api/providers', {
+    token: account.token,
+    body: {
+      data: {
+        businessName: application.businessName,
+        fullName: application.fullName,
+        hourlyRate: 70,
+        yearsExperience: 5,
+        service_types: application.serviceTypes ?? ['Flat Tire Repair'],
+        serviceArea: { radius: application.radius ?? 10 },
+        vehicleSpecs: null,
+        phone: application.phone,
+        user: account.userId,
+        online: false,
+      },
+    },
+  });
+  const providerId = profile.data.documentId;
+  await ok('PUT', `/api/providers/${providerId}`, { token: admin, body: { data: { isApproved: true } } });
+  return { ...account, providerId };
+}
+
+/** Stripe Connect onboarding as the settings screen runs it (the emulator's hosted page redirects back): the account id. */
+export async function connectStripe(provider: Provider, businessName: string): Promise<string> {
+  const account = await ok<{ id: string; url: string }>('POST', '/pay/providers/create-account', {
+    token: provider.token,
+    body: {
+      email: provider.email,
+      business_type: 'company',
+      company: { name: businessName },
+      refreshUrl: `${baseUrl()}/provider/settings`,
+      returnUrl: `${baseUrl()}/provider/complete?providerId=${provider.providerId}`,
+    },
+  });
+  const hosted = await fetch(account.url, { redirect: 'manual' });
+  if (hosted.status !== 302) throw new Error(`the onboarding page answered ${hosted.status}, not a redirect back`);
+  await ok('GET', `/pay/providers/onboard/complete?accountId=${encodeURIComponent(account.id)}`, { token: provider.token });
+  return account.id;
+}
+
+/** The dashboard's Online switch with the device's position. */
+export async function goOnline(provider: Provider, at: { lat: number; lng: number }): Promise<void> {
+  await ok('PUT', `/api/providers/${provider.providerId}/presence`, { token: provider.token, body: { online: true, position: { ...at, accuracy: 10 } } });
+}
+
+/**
+ * A socket as the app holds one, kept in `sockets` (close them after the file). `listen` adds the handlers before it
+ * connects; `join` (the app's join message: userId, role, maybe requestId) is sent once connected and must be acked.
+ */
+export function openSocket(token: string, sockets: Socket[], join: Record<string, unknown> | null, listen: (s: Socket) => void = () => undefined): Promise<Socket> {
+  const socket = io(baseUrl(), { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true });
+  sockets.push(socket);
+  listen(socket);
+  return new Promise<Socket>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the socket did not ${join ? 'join' : 'connect'}`)), 15000);
+    socket.on('connect', () => {
+      if (!join) {
+        clearTimeout(timer);
+        resolve(socket);
+        return;
+      }
+      socket.emit('join' as never, join as never, ((a: { ok: boolean }) => {
+        clearTimeout(timer);
+        if (a.ok) resolve(socket);
+        else reject(new Error(`join refused: ${JSON.stringify(a)}`));
+      }) as never);
+    });
+  });
+}
