@@ -14,18 +14,8 @@
 //   admin:    resolves the customer's report with a note; the tile is down by one; the customer reads the note
 import type { Page, Request } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
-import {
-  acceptedCardJob,
-  adminOpensNewestRequest,
-  availableBalance,
-  connectProvider,
-  money,
-  platformSettings,
-  readUntil,
-  reportedIssues,
-  reportProblem,
-  walletHistory,
-} from './support/dispute-steps';
+import { acceptedCardJob, availableBalance, connectProvider, money, platformFees, walletHistory } from './support/card-steps';
+import { adminOpensNewestRequest, readUntil, reportedIssues, reportProblem } from './support/dispute-steps';
 import { logIn, logInAsAdmin, socketJoined, visibleMessages } from './support/page-steps';
 import { baseUrl } from './support/stack-env';
 
@@ -107,7 +97,7 @@ describe('disputes and refunds in the browsers of a customer, a provider and the
   it(
     'reads the settings, the tile and the provider wallet before the job',
     step(async () => {
-      ({ serviceFee: cardFee, walletFee: commission } = await platformSettings());
+      ({ cardFee, commissionPercent: commission } = await platformFees());
       await logInAsAdmin(a!);
       tileBefore = await reportedIssues(a!);
 

@@ -237,7 +237,7 @@ describe('card tips in browsers: the admin turns tipping on, the customer tips a
       // History: the tip as its own entry, newest, above the job's credit.
       const historyAfter = await walletHistory(p);
       expect(historyAfter).toHaveLength(historyBefore.length + 2);
-      expect(historyAfter[0]).toEqual({ service: 'Tip · Flat Tire Repair', amount: `+${money(TIP)}`, split: TIP_SPLIT });
+      expect(historyAfter[0]).toEqual({ service: 'Tip · Flat Tire Repair', amount: `+${money(TIP)}`, split: [TIP_SPLIT] });
       expect(historyAfter[1]).toEqual(historyMid[0]);
 
       // The admin turns tipping off again on the screen.
