@@ -20,3 +20,4 @@ export * from './events/event-publisher';
 export * from './permissions/nats-permissions';
 export * from './health/service-health';
 export * from './trace/trace-headers';
+export * from './settings/content-settings-copy';

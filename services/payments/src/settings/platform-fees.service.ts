@@ -1,7 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DomainError, GetSettings, SettingsUpdated } from '@tiredash/contracts';
-import { MessagingClient, MessagingConnection, namespacedSubject } from '@tiredash/messaging';
-import type { Subscription } from 'nats';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DomainError } from '@tiredash/contracts';
+import { ContentSettingsCopy, MessagingClient, MessagingConnection } from '@tiredash/messaging';
 
 /** The money settings payments applies, in cents and percent, and the tipping toggle (content owns them: the admin's System Settings). */
 export interface PlatformFees {
@@ -22,70 +21,43 @@ export const PLATFORM_FEES_MAX_AGE_MS = 30_000;
 
 /**
  * The fee settings as content answers them (GetSettings, the public view: the same query dispatch makes for the map
- * key), cached per replica and dropped on every `content.evt.settings.updated.v1` (a core NATS subscription without a
- * queue group, so every replica hears it: the gateway's content cache does the same), so an admin's change applies
+ * key), in a per-replica copy dropped on every settings change (`ContentSettingsCopy`), so an admin's change applies
  * to the next hold, capture, cancellation or withdrawal without a restart. Content unreachable: the last copy is
  * used (logged); never loaded: the money operation is refused (503), never decided on a guessed fee.
  */
 @Injectable()
 export class PlatformFeesService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(PlatformFeesService.name);
-  private cached: { fees: PlatformFees; until: number } | null = null;
-  private subscription?: Subscription;
-  /** Bumped on every drop: a load that started before a drop is not kept. */
-  private generation = 0;
+  private readonly copy: ContentSettingsCopy<PlatformFees>;
 
-  constructor(
-    private readonly messaging: MessagingClient,
-    private readonly connection: MessagingConnection,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const subject = namespacedSubject(this.connection.namespace, SettingsUpdated.subject);
-    this.subscription = this.connection.connection.subscribe(subject, {
-      callback: (err) => {
-        if (err) {
-          this.logger.warn(`settings event subscription error: ${err.message}`);
-          return;
-        }
-        this.drop();
-      },
-    });
-  }
-
-  onApplicationShutdown(): void {
-    this.subscription?.unsubscribe();
-  }
-
-  /** Forgets the loaded copy: the next read asks content. */
-  drop(): void {
-    this.generation += 1;
-    this.cached = null;
-  }
-
-  async current(): Promise<PlatformFees> {
-    const hit = this.cached;
-    if (hit && hit.until > Date.now()) return hit.fees;
-    const generation = this.generation;
-    try {
-      const s = await this.messaging.send(GetSettings, { actor: null }, { timeoutMs: 3000 });
-      const fees: PlatformFees = {
+  constructor(messaging: MessagingClient, connection: MessagingConnection) {
+    this.copy = new ContentSettingsCopy(messaging, connection, {
+      what: 'fee settings',
+      maxAgeMs: PLATFORM_FEES_MAX_AGE_MS,
+      project: (s) => ({
         cardFeeCents: s.serviceFee * 100,
         commissionPercent: s.walletFee,
         cancellationFeeCents: s.cancellationFee * 100,
         minWithdrawalCents: s.minWithdrawal * 100,
         tippingEnabled: s.tipping,
-      };
-      if (generation === this.generation) this.cached = { fees, until: Date.now() + PLATFORM_FEES_MAX_AGE_MS };
-      return fees;
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      if (hit) {
-        this.logger.warn(`fee settings unavailable from content (${reason}); using the copy loaded before`);
-        return hit.fees;
-      }
-      this.logger.error(`fee settings unavailable from content: ${reason}`);
-      throw new DomainError('UNAVAILABLE', 'Card payments are unavailable right now. Please try again shortly.');
-    }
+      }),
+      unavailable: () => new DomainError('UNAVAILABLE', 'Card payments are unavailable right now. Please try again shortly.'),
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.copy.start();
+  }
+
+  onApplicationShutdown(): void {
+    this.copy.stop();
+  }
+
+  /** Forgets the loaded copy: the next read asks content. */
+  drop(): void {
+    this.copy.drop();
+  }
+
+  current(): Promise<PlatformFees> {
+    return this.copy.current();
   }
 }
