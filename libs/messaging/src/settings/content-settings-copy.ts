@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { GetSettings, SettingsUpdated, type PublicSettingsView } from '@tiredash/contracts';
+import { SettingsUpdated, type GetSettings, type PublicSettingsView } from '@tiredash/contracts';
 import type { Subscription } from 'nats';
 import { namespacedSubject } from '../messaging.options';
 import type { MessagingConnection } from '../messaging-connection';
@@ -32,9 +32,14 @@ export class ContentSettingsCopy<T> {
   /** Bumped on every drop: a load that started before a drop is not kept. */
   private generation = 0;
 
+  /**
+   * `query` is content's GetSettings, passed by the service so that its code names every command it sends (the NATS
+   * permission table, libs/messaging/src/permissions, is checked against the services' imports).
+   */
   constructor(
     private readonly messaging: MessagingClient,
     private readonly connection: MessagingConnection,
+    private readonly query: typeof GetSettings,
     private readonly options: ContentSettingsCopyOptions<T>,
   ) {}
 
@@ -68,7 +73,7 @@ export class ContentSettingsCopy<T> {
     if (hit && hit.until > Date.now()) return hit.value;
     const generation = this.generation;
     try {
-      const settings = await this.messaging.send(GetSettings, { actor: null }, { timeoutMs: this.options.timeoutMs ?? 3000 });
+      const settings = await this.messaging.send(this.query, { actor: null }, { timeoutMs: this.options.timeoutMs ?? 3000 });
       const value = this.options.project(settings);
       if (generation === this.generation) this.cached = { value, until: Date.now() + this.options.maxAgeMs };
       return value;

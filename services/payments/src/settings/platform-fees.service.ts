@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DomainError } from '@tiredash/contracts';
+import { DomainError, GetSettings } from '@tiredash/contracts';
 import { ContentSettingsCopy, MessagingClient, MessagingConnection } from '@tiredash/messaging';
 
 /** The money settings payments applies, in cents and percent, and the tipping toggle (content owns them: the admin's System Settings). */
@@ -30,7 +30,7 @@ export class PlatformFeesService implements OnApplicationBootstrap, OnApplicatio
   private readonly copy: ContentSettingsCopy<PlatformFees>;
 
   constructor(messaging: MessagingClient, connection: MessagingConnection) {
-    this.copy = new ContentSettingsCopy(messaging, connection, {
+    this.copy = new ContentSettingsCopy(messaging, connection, GetSettings, {
       what: 'fee settings',
       maxAgeMs: PLATFORM_FEES_MAX_AGE_MS,
       project: (s) => ({

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DomainError } from '@tiredash/contracts';
+import { DomainError, GetSettings } from '@tiredash/contracts';
 import { ContentSettingsCopy, MessagingClient, MessagingConnection } from '@tiredash/messaging';
 
 /** How long a loaded copy is trusted when no change event came (a lost event heals within this). */
@@ -16,7 +16,7 @@ export class MessagingSettingService implements OnApplicationBootstrap, OnApplic
   private readonly copy: ContentSettingsCopy<boolean>;
 
   constructor(messaging: MessagingClient, connection: MessagingConnection) {
-    this.copy = new ContentSettingsCopy(messaging, connection, {
+    this.copy = new ContentSettingsCopy(messaging, connection, GetSettings, {
       what: 'messaging setting',
       maxAgeMs: MESSAGING_SETTING_MAX_AGE_MS,
       project: (s) => s.messaging,
