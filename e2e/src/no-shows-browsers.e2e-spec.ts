@@ -141,7 +141,8 @@ describe('no-shows in the browsers of a customer, a provider and the admin', () 
       const details = a.getByRole('dialog', { name: 'Service Request' });
       await details.getByText('Customer No-Show', { exact: true }).waitFor();
       await details.getByText('Arrival override reason').waitFor();
-      await details.getByText(reason).waitFor();
+      // The reason as the details list shows it (the timeline's In Progress line quotes it too, once it has loaded).
+      await details.getByText(reason, { exact: true }).waitFor();
       expect(await details.innerText()).toMatch(/\d{5} m from the job/);
       const count = (await details.innerText()).match(/No-shows: (\d+)/);
       expect(count).not.toBeNull();
