@@ -7,7 +7,7 @@
 // Stripe emulator with the publishable key (what Stripe.js does), has it held and posts a card request.
 import crypto from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { EMULATOR_SECRET_KEY, adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, stripeApiBase, type ErrorBody } from './support/api';
+import { EMULATOR_SECRET_KEY, adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, stripeApiBase, postRequest, bidWhenOffered, acceptBid, type ErrorBody } from './support/api';
 
 interface Report {
   id: string;
@@ -53,43 +53,8 @@ describe('disputes and refunds through the gateway', () => {
 
   /** A request of the customer's, offered to and accepted from the provider; card requests are held first. */
   async function acceptedJob(paymentMethod: 'card' | 'cash'): Promise<string> {
-    if (paymentMethod === 'card') {
-      const paymentMethodId = await cardPaymentMethod();
-      const cardFee = await cardFeeSetting();
-      await ok('POST', '/pay/api/payments/authorize', {
-        token: customer.token,
-        body: { paymentMethodId, email: customer.email, amount: (BUDGET + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
-      });
-    }
-    await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod } } });
-    const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
-      token: customer.token,
-      body: {
-        data: {
-          tireSize: '225/65/R17',
-          serviceType: 'Flat Tire Repair',
-          budget: BUDGET,
-          paymentMethod,
-          description: `disputes ${id}`,
-          location: { address: 'Colfax Ave, Denver', ...CUSTOMER_AT },
-          ...CUSTOMER_AT,
-          address: 'Colfax Ave, Denver',
-          tireStatus: 'Bids Open',
-        },
-      },
-    });
-    const rid = created.data.documentId;
-    if (paymentMethod === 'card') {
-      await eventually('the hold linked to the request', async () => {
-        const res = await call<{ status: string }>('GET', `/pay/api/payments/request/${rid}`, { token: customer.token });
-        return res.status === 200 && res.body.status === 'held';
-      });
-    }
-    const bid = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', { token: provider.token, body: { data: { requestId: rid, amount: BUDGET, estimatedArrival: 15 } } });
-      return res.status === 201 ? res.body.data : null;
-    });
-    await ok('PUT', `/api/service-requests/${rid}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+    const rid = await postRequest(customer, { budget: BUDGET, paymentMethod, at: { ...CUSTOMER_AT, address: 'Colfax Ave, Denver' }, description: `disputes ${id}` });
+    await acceptBid(customer, rid, await bidWhenOffered(provider, rid, BUDGET));
     return rid;
   }
 

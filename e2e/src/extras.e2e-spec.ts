@@ -9,7 +9,7 @@
 // job's approved extra adds to what is paid in cash, with no hold anywhere.
 import crypto from 'node:crypto';
 import type { JobExtraView, ServiceRequestView } from '@tiredash/contracts';
-import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, type ErrorBody } from './support/api';
+import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, bidWhenOffered, acceptBid, requestData, type ErrorBody } from './support/api';
 
 interface PaymentView {
   status: string;
@@ -56,19 +56,7 @@ describe('extras through the gateway: added on site, approved (hold raised) or d
     }
     const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
       token: customer.token,
-      body: {
-        data: {
-          tireSize: '225/65/R17',
-          serviceType: 'Flat Tire Repair',
-          budget,
-          paymentMethod,
-          description: `extras ${id}`,
-          location: { address: '16th St Mall, Denver', ...CUSTOMER_AT },
-          ...CUSTOMER_AT,
-          address: '16th St Mall, Denver',
-          tireStatus: 'Bids Open',
-        },
-      },
+      body: { data: requestData({ budget, paymentMethod, at: { ...CUSTOMER_AT, address: '16th St Mall, Denver' }, description: `extras ${id}` }) },
     });
     const requestId = created.data.documentId;
     if (paymentMethod === 'card') {
@@ -77,13 +65,7 @@ describe('extras through the gateway: added on site, approved (hold raised) or d
         return res.status === 200 && res.body.status === 'held';
       });
     }
-    const placed = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
-        token: provider.token,
-        body: { data: { requestId, amount: bid, estimatedArrival: 15 } },
-      });
-      return res.status === 201 ? res.body.data : null;
-    });
+    const placedId = await bidWhenOffered(provider, requestId, bid);
     if (paymentMethod === 'card' && bid !== budget) {
       // The accepted bid differs from the budget: the payment dialog re-authorises bid + fee on the same card first.
       await ok('POST', '/pay/api/payments/authorize', {
@@ -91,7 +73,7 @@ describe('extras through the gateway: added on site, approved (hold raised) or d
         body: { paymentMethodId: pm, email: customer.email, amount: (bid + cardFee) * 100, cardFee: cardFee * 100, requestId },
       });
     }
-    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: placed.documentId } } });
+    await acceptBid(customer, requestId, placedId);
     return requestId;
   }
 

@@ -6,7 +6,7 @@
 // the customer accepts, the provider arrives and completes, the customer confirms (the capture). The settings the
 // file found are put back at the end (the stack is shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
-import { adminToken, approvedProvider, call, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, type ErrorBody } from './support/api';
+import { adminToken, approvedProvider, call, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, bidWhenOffered, acceptBid, requestData, type ErrorBody } from './support/api';
 
 type Settings = Record<'serviceFee' | 'walletFee' | 'cancellationFee' | 'noShowFee' | 'minWithdrawal', number>;
 
@@ -41,19 +41,7 @@ describe('fee settings through the gateway: the admin changes them, the next job
 
     const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
       token: customer.token,
-      body: {
-        data: {
-          tireSize: '225/65/R17',
-          serviceType: 'Flat Tire Repair',
-          budget: BUDGET,
-          paymentMethod: 'card',
-          description: `fees ${id}`,
-          location: { address: 'Civic Center, Denver', ...CUSTOMER_AT },
-          ...CUSTOMER_AT,
-          address: 'Civic Center, Denver',
-          tireStatus: 'Bids Open',
-        },
-      },
+      body: { data: requestData({ budget: BUDGET, paymentMethod: 'card', at: { ...CUSTOMER_AT, address: 'Civic Center, Denver' }, description: `fees ${id}` }) },
     });
     const requestId = created.data.documentId;
     // Payments links the hold when it hears of the request (an event): then the customer's screens read its fee.
@@ -64,14 +52,8 @@ describe('fee settings through the gateway: the admin changes them, the next job
     expect(held).toMatchObject({ status: 'held', cardFee, held: BUDGET + cardFee });
 
     // The provider bids once the request reached it; the customer accepts at the budget (no new hold).
-    const bid = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
-        token: provider.token,
-        body: { data: { requestId, amount: BUDGET, estimatedArrival: 15 } },
-      });
-      return res.status === 201 ? res.body.data : null;
-    });
-    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+    const bidId = await bidWhenOffered(provider, requestId, BUDGET);
+    await acceptBid(customer, requestId, bidId);
     return requestId;
   }
 

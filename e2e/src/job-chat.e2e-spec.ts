@@ -7,7 +7,7 @@
 // shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { adminToken, approvedProvider, call, eventually, goOnline, ok, openSocket, register, withCustomerProfile, type ErrorBody } from './support/api';
+import { adminToken, approvedProvider, call, eventually, goOnline, ok, register, withCustomerProfile, openSocket, bidWhenOffered, acceptBid, requestData, type ErrorBody } from './support/api';
 
 interface Message {
   id: string;
@@ -69,29 +69,11 @@ describe('job chat through the gateway: both parties of an accepted job, live on
     // The customer posts a cash request; the provider bids once it reached it; the customer accepts.
     const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
       token: customer.token,
-      body: {
-        data: {
-          tireSize: '225/65/R17',
-          serviceType: 'Flat Tire Repair',
-          budget: 90,
-          paymentMethod: 'cash',
-          description: `chat ${id}`,
-          location: { address: 'Temple Square, Salt Lake City', ...CUSTOMER_AT },
-          ...CUSTOMER_AT,
-          address: 'Temple Square, Salt Lake City',
-          tireStatus: 'Bids Open',
-        },
-      },
+      body: { data: requestData({ budget: 90, paymentMethod: 'cash', at: { ...CUSTOMER_AT, address: 'Temple Square, Salt Lake City' }, description: `chat ${id}` }) },
     });
     requestId = created.data.documentId;
-    const bid = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
-        token: provider.token,
-        body: { data: { requestId, amount: 85, estimatedArrival: 15 } },
-      });
-      return res.status === 201 ? res.body.data : null;
-    });
-    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+    const bidId = await bidWhenOffered(provider, requestId, 85);
+    await acceptBid(customer, requestId, bidId);
 
     await connect(customer.token, { userId: customer.userId, role: 'customer' }, received.customer);
     await connect(provider.token, { userId: provider.providerId, role: 'provider' }, received.provider);

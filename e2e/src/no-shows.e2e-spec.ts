@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { Client } from 'pg';
 import type { Socket } from 'socket.io-client';
-import { adminToken, approvedProvider, call, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, type ErrorBody } from './support/api';
+import { adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, postRequest, bidWhenOffered, acceptBid, type ErrorBody } from './support/api';
 import { databaseUrl } from './support/stack-env';
 
 interface RequestBody {
@@ -51,45 +51,9 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
 
   /** The customer's card held for the budget plus the $10 card fee, the request posted, the provider's bid accepted. */
   async function acceptedJob(paymentMethod: 'card' | 'cash'): Promise<string> {
-    await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod } } });
-    if (paymentMethod === 'card') {
-      const paymentMethodId = await cardPaymentMethod();
-      await ok('POST', '/pay/api/payments/authorize', {
-        token: customer.token,
-        body: { paymentMethodId, email: customer.email, amount: (BUDGET + 10) * 100, cardFee: 1000, saveCard: true },
-      });
-    }
-    const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
-      token: customer.token,
-      body: {
-        data: {
-          tireSize: '225/65/R17',
-          serviceType: 'Flat Tire Repair',
-          budget: BUDGET,
-          paymentMethod,
-          description: `no-show ${id}`,
-          location: { address: 'Old Market, Omaha', ...JOB_AT },
-          ...JOB_AT,
-          address: 'Old Market, Omaha',
-          tireStatus: 'Bids Open',
-        },
-      },
-    });
-    const requestId = created.data.documentId;
-    if (paymentMethod === 'card') {
-      await eventually('the hold linked to the request', async () => {
-        const res = await call<{ status: string }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
-        return res.status === 200 && res.body.status === 'held';
-      });
-    }
-    const bid = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
-        token: provider.token,
-        body: { data: { requestId, amount: BUDGET, estimatedArrival: ETA_MINUTES } },
-      });
-      return res.status === 201 ? res.body.data : null;
-    });
-    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+    // The card fee is the $10 this file set in beforeAll.
+    const requestId = await postRequest(customer, { budget: BUDGET, paymentMethod, at: { ...JOB_AT, address: 'Old Market, Omaha' }, description: `no-show ${id}`, cardFee: 10 });
+    await acceptBid(customer, requestId, await bidWhenOffered(provider, requestId, BUDGET, ETA_MINUTES));
     return requestId;
   }
 

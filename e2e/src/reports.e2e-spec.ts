@@ -11,7 +11,7 @@ import type { ReportsView } from '@tiredash/contracts';
 import { a11yProblems } from './support/a11y';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { logInAsAdmin, visibleMessages } from './support/page-steps';
-import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually as waitUntil, goOnline, ok, register, withCustomerProfile } from './support/api';
+import { adminToken, approvedProvider, call, connectStripe, eventually as waitUntil, goOnline, ok, register, withCustomerProfile, postRequest, bidWhenOffered, acceptBid } from './support/api';
 
 /** This file's waits are 30 s (the report is read from content's read models, which follow every service's events). */
 const eventually = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30000): Promise<T> => waitUntil(what, probe, timeoutMs);
@@ -49,52 +49,10 @@ describe('reports and analytics: a small real scenario, its figures exact throug
 
   const signUp = (role: 'customer' | 'provider') => register(role, `reports-${role}-${id}@example.com`, `Reports-${id}-pw`);
 
-  async function post(budget: number, paymentMethod: 'card' | 'cash'): Promise<string> {
-    await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod } } });
-    if (paymentMethod === 'card') {
-      const paymentMethodId = await cardPaymentMethod();
-      const cardFee = await cardFeeSetting();
-      await ok('POST', '/pay/api/payments/authorize', {
-        token: customer.token,
-        body: { paymentMethodId, email: customer.email, amount: (budget + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
-      });
-    }
-    const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
-      token: customer.token,
-      body: {
-        data: {
-          tireSize: '225/65/R17',
-          serviceType: 'Flat Tire Repair',
-          budget,
-          paymentMethod,
-          description: `reports ${id}`,
-          location: { address: 'Capitol Blvd, Boise', ...AT },
-          ...AT,
-          address: 'Capitol Blvd, Boise',
-          tireStatus: 'Bids Open',
-        },
-      },
-    });
-    const requestId = created.data.documentId;
-    if (paymentMethod === 'card') {
-      await eventually('the hold linked to the request', async () => {
-        const res = await call<{ status: string }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
-        return res.status === 200 && res.body.status === 'held';
-      });
-    }
-    return requestId;
-  }
+  const post = (budget: number, paymentMethod: 'card' | 'cash'): Promise<string> =>
+    postRequest(customer, { budget, paymentMethod, at: { ...AT, address: 'Capitol Blvd, Boise' }, description: `reports ${id}` });
 
-  async function bidAndAccept(requestId: string, amount: number): Promise<void> {
-    const bid = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
-        token: provider.token,
-        body: { data: { requestId, amount, estimatedArrival: 15 } },
-      });
-      return res.status === 201 ? res.body.data : null;
-    });
-    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
-  }
+  const bidAndAccept = async (requestId: string, amount: number): Promise<void> => acceptBid(customer, requestId, await bidWhenOffered(provider, requestId, amount));
 
   async function arriveCompleteConfirm(requestId: string): Promise<void> {
     const arrived = await call('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });

@@ -8,7 +8,7 @@
 // emulator with the publishable key (what Stripe.js does).
 import crypto from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { EMULATOR_SECRET_KEY, adminToken, advanceEmulatorClock, emulatorNow, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually as waitUntil, goOnline, ok, register, openSocket, stripeApiBase, type ErrorBody, type Reply } from './support/api';
+import { EMULATOR_SECRET_KEY, adminToken, advanceEmulatorClock, emulatorNow, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually as waitUntil, goOnline, ok, register, openSocket, stripeApiBase, bidWhenOffered, acceptBid, type ErrorBody, type Reply } from './support/api';
 
 /** This file's waits are 30 s (payments' sweep and the emulator's clock take their turns). */
 const eventually = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30000): Promise<T> => waitUntil(what, probe, timeoutMs);
@@ -107,15 +107,9 @@ describe('scheduled holds through the gateway: a job 10 days out is saved, held 
     expect(linked).toMatchObject({ status: 'saved', heldCents: null, authorizeAt: new Date(Date.parse(scheduledTime) - DAY * 1000).toISOString() });
     // No hold at posting: nothing held on the card.
     expect((await payment(requestId)).status).toBe('none');
-    const bid = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
-        token: provider.token,
-        body: { data: { requestId, amount: BUDGET, estimatedArrival: 15 } },
-      });
-      return res.status === 201 ? res.body.data : null;
-    });
+    const bidId = await bidWhenOffered(provider, requestId, BUDGET);
     // Bids flow as usual: the saved card covers the acceptance (payments places the hold itself, ahead of the job).
-    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+    await acceptBid(customer, requestId, bidId);
     return { requestId, scheduledTime };
   }
 

@@ -6,7 +6,7 @@
 // admin turns tipping on (PUT /api/settings); the customer tips from the payment summary. The tipping setting the
 // file found is put back at the end (the stack is shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
-import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, type ErrorBody, type Reply } from './support/api';
+import { adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, postRequest, bidWhenOffered, acceptBid, type ErrorBody, type Reply } from './support/api';
 
 interface PaymentView {
   status: string;
@@ -45,42 +45,8 @@ describe('card tips through the gateway: the admin turns tipping on, the custome
 
   /** A card job of BUDGET held with the card fee in force, accepted at the budget, arrived, completed and confirmed. */
   async function confirmedCardJob(): Promise<string> {
-    const paymentMethodId = await cardPaymentMethod();
-    await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod: 'card' } } });
-    const cardFee = await cardFeeSetting();
-    await ok('POST', '/pay/api/payments/authorize', {
-      token: customer.token,
-      body: { paymentMethodId, email: customer.email, amount: (BUDGET + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
-    });
-    const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', {
-      token: customer.token,
-      body: {
-        data: {
-          tireSize: '225/65/R17',
-          serviceType: 'Flat Tire Repair',
-          budget: BUDGET,
-          paymentMethod: 'card',
-          description: `tips ${id}`,
-          location: { address: 'Congress Ave, Austin', ...CUSTOMER_AT },
-          ...CUSTOMER_AT,
-          address: 'Congress Ave, Austin',
-          tireStatus: 'Bids Open',
-        },
-      },
-    });
-    const requestId = created.data.documentId;
-    await eventually('the hold linked to the request', async () => {
-      const res = await call<PaymentView>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
-      return res.status === 200 && res.body.status === 'held';
-    });
-    const bid = await eventually('the request offered to the provider', async () => {
-      const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', {
-        token: provider.token,
-        body: { data: { requestId, amount: BUDGET, estimatedArrival: 15 } },
-      });
-      return res.status === 201 ? res.body.data : null;
-    });
-    await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bid.documentId } } });
+    const requestId = await postRequest(customer, { budget: BUDGET, paymentMethod: 'card', at: { ...CUSTOMER_AT, address: 'Congress Ave, Austin' }, description: `tips ${id}` });
+    await acceptBid(customer, requestId, await bidWhenOffered(provider, requestId, BUDGET));
     await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
     await ok('POST', `/api/dispatch/jobs/${requestId}/completed`, { token: provider.token });
     await eventually('the completion report reaching payments', async () => {

@@ -212,3 +212,69 @@ export function openSocket(token: string, sockets: Socket[], join: Record<string
     });
   });
 }
+
+/** Where a job is: the position the request screen sends (the device's or a picked address). */
+export interface JobPlace {
+  lat: number;
+  lng: number;
+  address: string;
+}
+
+/** The request screen's body for a Flat Tire Repair request of `budget` at `at` (its `data`). */
+export function requestData(o: { budget: number; paymentMethod: 'card' | 'cash'; at: JobPlace; description: string }): Record<string, unknown> {
+  const position = { lat: o.at.lat, lng: o.at.lng };
+  return {
+    tireSize: '225/65/R17',
+    serviceType: 'Flat Tire Repair',
+    budget: o.budget,
+    paymentMethod: o.paymentMethod,
+    description: o.description,
+    location: { address: o.at.address, ...position },
+    ...position,
+    address: o.at.address,
+    tireStatus: 'Bids Open',
+  };
+}
+
+/**
+ * The request screen as the app drives it: the payment method saved on the customer's profile; for a card the payment
+ * dialog first (a new card held for the budget plus `cardFee`, the fee in force unless given, and saved); then a Flat
+ * Tire Repair request of `budget` posted at `at`. For a card it answers once payments has linked the hold to the request.
+ */
+export async function postRequest(
+  customer: Pick<Customer, 'token' | 'customerId' | 'email'>,
+  o: { budget: number; paymentMethod: 'card' | 'cash'; at: JobPlace; description: string; cardFee?: number },
+): Promise<string> {
+  await ok('PUT', `/api/customers/${customer.customerId}`, { token: customer.token, body: { data: { paymentMethod: o.paymentMethod } } });
+  if (o.paymentMethod === 'card') {
+    const paymentMethodId = await cardPaymentMethod();
+    const cardFee = o.cardFee ?? (await cardFeeSetting());
+    await ok('POST', '/pay/api/payments/authorize', {
+      token: customer.token,
+      body: { paymentMethodId, email: customer.email, amount: (o.budget + cardFee) * 100, cardFee: cardFee * 100, saveCard: true },
+    });
+  }
+  const created = await ok<{ data: { documentId: string } }>('POST', '/api/service-requests', { token: customer.token, body: { data: requestData(o) } });
+  const requestId = created.data.documentId;
+  if (o.paymentMethod === 'card') {
+    await eventually('the hold linked to the request', async () => {
+      const res = await call<{ status: string }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
+      return res.status === 200 && res.body.status === 'held';
+    });
+  }
+  return requestId;
+}
+
+/** The provider's bid, placed as soon as the request has been offered to it (matching is an event away): its id. */
+export async function bidWhenOffered(provider: { token: string }, requestId: string, amount: number, estimatedArrival = 15): Promise<string> {
+  const bid = await eventually('the request offered to the provider', async () => {
+    const res = await call<{ data: { documentId: string } }>('POST', '/api/bids', { token: provider.token, body: { data: { requestId, amount, estimatedArrival } } });
+    return res.status === 201 ? res.body.data : null;
+  });
+  return bid.documentId;
+}
+
+/** The customer accepts the bid on the bidding screen. */
+export async function acceptBid(customer: { token: string }, requestId: string, bidId: string): Promise<void> {
+  await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bidId } } });
+}
