@@ -49,6 +49,10 @@ export const adminStatsMessages = defineMessages('admin/stats', {
   averageRating: 'Average Rating',
   reportedIssues: 'Reported Issues',
   loadFailed: 'Statistics could not be loaded.',
+  problemReportedTitle: 'Problem reported',
+  problemReported: params<{ category: string; role: string }>('{category}, reported by {role}. See Requests for the job.'),
+  byCustomer: 'the customer',
+  byProvider: 'the provider',
 });
 
 export const adminAuditMessages = defineMessages('admin/audit', {
