@@ -17,7 +17,7 @@ import type Stripe from 'stripe';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AuthorizationEntity } from '../authorizations/authorization.entity';
 import { AuthorizationsService } from '../authorizations/authorizations.service';
-import { CardsService } from '../cards/cards.service';
+import { CardsService, toSavedCardView } from '../cards/cards.service';
 import { isAdmin, requireActor, requireRole } from '../common/actor-rules';
 import { PAYMENTS_CONFIG, STRIPE } from '../common/payments-config.token';
 import { PaymentsError } from '../common/payments-errors';
@@ -199,9 +199,9 @@ export class ScheduledHoldsService {
       return this.view(plan, known.userId, true);
     });
     if ('failed' in answer) throw new DomainError('BAD_REQUEST', answer.failed, { reason: 'HOLD_FAILED' });
-    // The card that holds the job is set up for off-session use (renewals) and so among the customer's saved cards.
-    await this.cards.save(known.userId, pm, body.cardholderName);
-    return { ...answer, card: await this.cards.card(pm.id) };
+    // The card that holds the job is set up for off-session use (renewals) and so among the customer's saved cards;
+    // the view (built before it was saved) names it from the saved row.
+    return { ...answer, card: toSavedCardView(await this.cards.save(known.userId, pm, body.cardholderName)) };
   }
 
   /** A capture that found no hold: when the request's scheduled hold is pending or failed, the refusal says so. */
