@@ -45,12 +45,8 @@ describe('keyboard only, with reduced motion: post, bid, accept, track, confirm 
   const focused = (page: Page, handle: ElementHandle) => page.evaluate((el) => el === document.activeElement, handle);
 
   beforeAll(async () => {
-    customer = await launchBrowser({ reducedMotion: 'reduce' });
-    provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_POSITION);
+    customer = await launchBrowser({ reducedMotion: 'reduce', geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_POSITION });
   });
 
   afterAll(async () => {

@@ -83,14 +83,10 @@ describe('WCAG 2.2 AA: every page and dialog, as every role (axe and target size
 
   beforeAll(async () => {
     visitor = await launchBrowser();
-    customer = await launchBrowser();
-    provider = await launchBrowser();
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_POSITION });
     admin = await launchBrowser();
     sessions.push(visitor, customer, provider, admin);
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_POSITION);
   });
 
   afterAll(async () => {

@@ -4,7 +4,6 @@
 import crypto from 'node:crypto';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { logIn, socketJoined } from './support/page-steps';
-import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
@@ -14,10 +13,8 @@ describe('live bidding in two browsers', () => {
   let provider: BrowserSession;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
     provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
   });
 
   afterAll(async () => {

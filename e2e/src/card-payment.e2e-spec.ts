@@ -83,12 +83,8 @@ describe("card payment in two browsers (the Stripe emulator's Stripe.js stand-in
   let provider: BrowserSession;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
-    provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_POSITION);
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_POSITION });
   });
 
   afterAll(async () => {

@@ -17,7 +17,6 @@ import { launchBrowser, type BrowserSession } from './support/browser';
 import { acceptedCardJob, availableBalance, connectProvider, money, platformFees, walletHistory } from './support/card-steps';
 import { adminOpensNewestRequest, readUntil, reportedIssues, reportProblem } from './support/dispute-steps';
 import { logIn, logInAsAdmin, socketJoined, visibleMessages } from './support/page-steps';
-import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
@@ -70,13 +69,9 @@ describe('disputes and refunds in the browsers of a customer, a provider and the
   };
 
   beforeAll(async () => {
-    customer = await launchBrowser();
-    provider = await launchBrowser();
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_POSITION });
     admin = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_POSITION);
     c = await customer.newPage();
     p = await provider.newPage();
     a = await admin.newPage();

@@ -10,7 +10,6 @@ import { launchBrowser, type BrowserSession } from './support/browser';
 import { englishOn as englishTextsOn, englishOnlyMatchers, LANGUAGE_STORAGE_KEY, type EnglishMatcher } from './support/i18n-check';
 import { acceptedCashJob } from './support/job-steps';
 import { logIn, socketJoined } from './support/page-steps';
-import { baseUrl } from './support/stack-env';
 
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
 const PROVIDER_START = { latitude: 37.7936, longitude: -122.3958 };
@@ -36,14 +35,9 @@ describe('the tracking screens in Spanish (the browser language)', () => {
 
   // Each test signs in afresh: its own browser profiles (no session of the other test's left signed in).
   beforeEach(async () => {
-    customer = await launchBrowser({ locale: 'es-ES' });
-    provider = await launchBrowser({ locale: 'es-ES' });
-    for (const [session, position] of [
-      [customer, CUSTOMER_POSITION],
-      [provider, PROVIDER_START],
-    ] as const) {
-      await session.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-      await session.context.setGeolocation(position);
+    customer = await launchBrowser({ locale: 'es-ES', geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ locale: 'es-ES', geolocation: PROVIDER_START });
+    for (const session of [customer, provider]) {
       // Chose English with the language switch on an earlier visit.
       await session.context.addInitScript((key) => {
         if (!sessionStorage.getItem('e2e-language-set')) {

@@ -6,7 +6,6 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { acceptedCashJob } from './support/job-steps';
 import { socketJoined } from './support/page-steps';
-import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
@@ -24,10 +23,8 @@ describe('job chat in two browsers', () => {
   let provider: BrowserSession;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
     provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
   });
 
   afterAll(async () => {

@@ -44,12 +44,8 @@ describe('no-shows in the browsers of a customer, a provider and the admin', () 
   async function freshBrowsers(): Promise<void> {
     await customer?.close();
     await provider?.close();
-    customer = await launchBrowser();
-    provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(FAR_AWAY);
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: FAR_AWAY });
   }
 
   /** Time passes: the request's stored `column` moves back `minutes`. */

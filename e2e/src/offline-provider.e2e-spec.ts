@@ -40,12 +40,8 @@ describe('provider offline: arrival and completion are queued and reach the cust
   let listener: Socket | null = null;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
-    provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_START);
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_START });
   });
 
   afterAll(async () => {

@@ -263,12 +263,8 @@ describe('npm start -- --replicas 2', () => {
     let customer: BrowserSession | undefined;
     let provider: BrowserSession | undefined;
     try {
-      customer = await launchBrowser();
-      provider = await launchBrowser();
-      await customer.context.grantPermissions(['geolocation'], { origin: stack.url });
-      await customer.context.setGeolocation({ latitude: CUSTOMER_POSITION.lat, longitude: CUSTOMER_POSITION.lng });
-      await provider.context.grantPermissions(['geolocation'], { origin: stack.url });
-      await provider.context.setGeolocation({ latitude: 37.7936, longitude: -122.3958 });
+      customer = await launchBrowser({ geolocation: { latitude: CUSTOMER_POSITION.lat, longitude: CUSTOMER_POSITION.lng } });
+      provider = await launchBrowser({ geolocation: { latitude: 37.7936, longitude: -122.3958 } });
       const p = await provider.newPage();
       const c = await customer.newPage();
       const requestId = await acceptedCashJob(c, p, 'e2e-replicas');

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
-import { advanceEmulatorClock, emulatorNow } from './support/api';
+import { advanceEmulatorClock, cardFeeSetting, emulatorNow } from './support/api';
 import { availableBalance, connectProvider, enterCard } from './support/card-steps';
 import { logIn, socketJoined, visibleMessages } from './support/page-steps';
 import { baseUrl } from './support/stack-env';
@@ -24,13 +24,9 @@ describe('scheduled holds in two browsers: a job 10 days out, its card saved, he
   let cardFee: number;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
-    provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_POSITION);
-    cardFee = ((await (await fetch(`${baseUrl()}/api/settings`)).json()) as { data: { serviceFee: number } }).data.serviceFee;
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_POSITION });
+    cardFee = await cardFeeSetting();
   });
 
   afterAll(async () => {

@@ -23,11 +23,8 @@ const CHICAGO: Place = { provider: { latitude: 41.8781, longitude: -87.6298 }, c
 /** How soon a provider must see a request (the bar). */
 const SEE_WITHIN_MS = 10_000;
 
-async function sessionAt(position: Place['provider']): Promise<BrowserSession> {
-  const s = await launchBrowser();
-  await s.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-  await s.context.setGeolocation(position);
-  return s;
+function sessionAt(position: Place['provider']): Promise<BrowserSession> {
+  return launchBrowser({ geolocation: position });
 }
 
 /** /provider/register as a person fills it: no documents, the service address from the device position. */

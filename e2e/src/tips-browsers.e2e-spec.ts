@@ -18,7 +18,8 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { earnings, money, platformFees, postCardRequest, walletHistory } from './support/card-steps';
 import { logIn, logInAsAdmin, socketJoined, visibleMessages } from './support/page-steps';
-import { baseUrl, demoLogin } from './support/stack-env';
+import { adminToken, ok } from './support/api';
+import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
@@ -66,36 +67,19 @@ describe('card tips in browsers: the admin turns tipping on, the customer tips a
   let customer: BrowserSession;
   let provider: BrowserSession;
   let admin: BrowserSession;
-  let adminToken: string | null = null;
+  let adminJwt: string | null = null;
   let foundTipping: boolean | null = null;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
-    provider = await launchBrowser();
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_POSITION });
     admin = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_POSITION);
-    const { email, password } = demoLogin('admin');
-    const res = await fetch(`${baseUrl()}/api/auth/local`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier: email, password }),
-    });
-    adminToken = ((await res.json()) as { jwt: string }).jwt;
+    adminJwt = await adminToken();
   });
 
   afterAll(async () => {
     // The tipping setting this file found, back (the stack is shared by the run's files).
-    if (adminToken && foundTipping !== null) {
-      const res = await fetch(`${baseUrl()}/api/settings`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-        body: JSON.stringify({ data: { tipping: foundTipping } }),
-      });
-      if (!res.ok) throw new Error(`PUT /api/settings (tipping back to ${foundTipping}): ${res.status} ${await res.text()}`);
-    }
+    if (adminJwt && foundTipping !== null) await ok('PUT', '/api/settings', { token: adminJwt, body: { data: { tipping: foundTipping } } });
     await customer?.close();
     await provider?.close();
     await admin?.close();

@@ -5,7 +5,6 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { acceptedCashJob } from './support/job-steps';
-import { baseUrl } from './support/stack-env';
 
 /** About 2 miles from the seeded provider (1 Market St, San Francisco; service radius 25 miles). */
 const CUSTOMER_POSITION = { latitude: 37.7749, longitude: -122.4194 };
@@ -32,12 +31,8 @@ describe('live tracking, completion and rating in two browsers', () => {
   let provider: BrowserSession;
 
   beforeAll(async () => {
-    customer = await launchBrowser();
-    provider = await launchBrowser();
-    await customer.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await customer.context.setGeolocation(CUSTOMER_POSITION);
-    await provider.context.grantPermissions(['geolocation'], { origin: baseUrl() });
-    await provider.context.setGeolocation(PROVIDER_START);
+    customer = await launchBrowser({ geolocation: CUSTOMER_POSITION });
+    provider = await launchBrowser({ geolocation: PROVIDER_START });
   });
 
   afterAll(async () => {

@@ -28,6 +28,8 @@ export interface LaunchOptions {
   locale?: string;
   /** Emulates the system's reduced-motion preference (prefers-reduced-motion) for every page of the browser. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** The device's position, with the location permission granted (the user allowed it); moved later with context.setGeolocation. */
+  geolocation?: { latitude: number; longitude: number };
 }
 
 export async function launchBrowser(options: LaunchOptions = {}): Promise<BrowserSession> {
@@ -42,6 +44,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     viewport: { width: 1280, height: 900 },
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
   const problems: string[] = [];
   const watch = (page: Page): Page => {
