@@ -8,16 +8,14 @@ import { paymentLines } from './payment-summary-view';
 const REQ = `/api/service-requests/${IDS.request}`;
 let stub: FetchStub | null = null;
 
-function setup(ratingReply: { status?: number; json?: unknown }, over: Parameters<typeof aRequest>[0] = {}) {
+/** The customer's /payment/{id} of a confirmed job (`over` on the request), with the other routes of `api` answered. */
+function setup(over: Parameters<typeof aRequest>[0] = {}, api: Parameters<typeof renderTracking>[0]['api'] = {}) {
   const harness = renderTracking({
     role: 'customer',
     path: `/payment/${IDS.request}`,
     routePath: '/payment/:id',
     element: <PaymentPage />,
-    api: {
-      [`GET ${REQ}`]: { json: { data: aRequest({ tireStatus: 'Service Completed', confirmedAt: '2030-01-01T11:00:00Z', ...over }) } },
-      'POST /api/ratings': ratingReply,
-    },
+    api: { [`GET ${REQ}`]: { json: { data: aRequest({ tireStatus: 'Service Completed', confirmedAt: '2030-01-01T11:00:00Z', ...over }) } }, ...api },
   });
   stub = harness.fetchStub;
   return harness;
@@ -55,19 +53,14 @@ describe('payment summary and rating (/payment/{id})', () => {
   });
 
   it('shows the card fee kept with the hold (what was captured), not a default', async () => {
-    const harness = renderTracking({
-      role: 'customer',
-      path: `/payment/${IDS.request}`,
-      routePath: '/payment/:id',
-      element: <PaymentPage />,
-      api: {
-        [`GET ${REQ}`]: { json: { data: aRequest({ tireStatus: 'Service Completed', paymentMethod: 'card', confirmedAt: '2030-01-01T11:00:00Z' }) } },
+    setup(
+      { paymentMethod: 'card' },
+      {
         [`GET /pay/api/payments/request/${IDS.request}`]: {
           json: { requestId: IDS.request, status: 'captured', cardFee: 5, held: null, captured: 90, cancellationFee: null },
         },
       },
-    });
-    stub = harness.fetchStub;
+    );
     await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });
     await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$90.00'));
     expect(paymentLines({ amount: 85, budget: 90, paymentMethod: 'card' }, 5)).toEqual({ service: 85, extras: [], serviceFee: 0, processingFee: 5, tip: 0, total: 90 });
@@ -75,19 +68,14 @@ describe('payment summary and rating (/payment/{id})', () => {
 
   it("hears a refund of the card payment while open (job_refunded): the toast and 'Refunded $X' without a reload", async () => {
     let refunded = 0;
-    const harness = renderTracking({
-      role: 'customer',
-      path: `/payment/${IDS.request}`,
-      routePath: '/payment/:id',
-      element: <PaymentPage />,
-      api: {
-        [`GET ${REQ}`]: { json: { data: aRequest({ tireStatus: 'Service Completed', paymentMethod: 'card', amount: 90, confirmedAt: '2030-01-01T11:00:00Z' }) } },
+    const harness = setup(
+      { paymentMethod: 'card', amount: 90 },
+      {
         [`GET /pay/api/payments/request/${IDS.request}`]: () => ({
           json: { requestId: IDS.request, status: 'captured', cardFee: 10, held: null, captured: 100, cancellationFee: null, refunded },
         }),
       },
-    });
-    stub = harness.fetchStub;
+    );
     await waitFor(() => expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Total$100.00'));
     expect(screen.getByLabelText('Payment summary')).not.toHaveTextContent('Refunded');
     // The summary joins the customer's channel (the tracking screen's socket closed with the confirmation).
@@ -99,7 +87,7 @@ describe('payment summary and rating (/payment/{id})', () => {
   });
 
   it("needs a star rating ('Rating Required'), counts the review to 500 and posts the rating, then 'Rating Submitted' and /dashboard", async () => {
-    const { fetchStub } = setup({ json: { data: { id: 'r1', rating: 4 } } });
+    const { fetchStub } = setup({}, { 'POST /api/ratings': { json: { data: { id: 'r1', rating: 4 } } } });
     await screen.findByRole('heading', { name: 'Payment Summary', level: 2 });
     expect(screen.getByLabelText('Payment summary')).toHaveTextContent('Service Fee$0.00');
     expect(screen.getByLabelText('Payment summary')).toHaveTextContent('TipNot applied');
@@ -133,7 +121,7 @@ describe('payment summary and rating (/payment/{id})', () => {
   });
 
   it("says 'Failed to submit rating. Please try again.' and still goes to /dashboard", async () => {
-    setup({ status: 409, json: { error: { status: 409, code: 'CONFLICT', message: 'already rated' } } });
+    setup({}, { 'POST /api/ratings': { status: 409, json: { error: { status: 409, code: 'CONFLICT', message: 'already rated' } } } });
     await userEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit Rating' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/dashboard');
@@ -142,7 +130,7 @@ describe('payment summary and rating (/payment/{id})', () => {
   });
 
   it('shows the rating already given instead of the form', async () => {
-    setup({ json: {} }, { rating: { rating: 5, comment: null } });
+    setup({ rating: { rating: 5, comment: null } }, { 'POST /api/ratings': { json: {} } });
     expect(await screen.findByText(/You rated this job 5 of 5 stars/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Submit Rating' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
