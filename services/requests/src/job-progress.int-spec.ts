@@ -14,9 +14,12 @@ import {
   ListRatings,
   ListServiceRequests,
   MarkArrived,
+  MarkCustomerAbsent,
   PlaceBid,
   RATING_MESSAGES,
   ReportCompletion,
+  UpdateSettings,
+  type Actor,
   type ServiceRequestView,
 } from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
@@ -25,7 +28,11 @@ import type { DataSource } from 'typeorm';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createPaymentsTestEnv, startPayments, type PaymentsTestEnv } from '../../payments/test/support/payments-harness';
 import { aCustomer, aProvider, outboxRows, requestBody, type TestCustomer, type TestProvider } from './test-support/fixtures';
+import { startFakeDispatch, type FakeDispatch } from './test-support/fake-dispatch';
 import { createRequestsTestEnv, createTestClient, startRequests, type RequestsTestEnv } from './test-support/requests-harness';
+
+/** The request's address in requestBody(), where a provider who is there streams from. */
+const JOB_ADDRESS = { lat: 37.79, lng: -122.4 };
 
 async function rejection(p: Promise<unknown>): Promise<DomainError> {
   try {
@@ -48,12 +55,14 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
   let clientCtx: INestApplicationContext;
   let provider: TestProvider;
   let otherProvider: TestProvider;
+  let dispatch: FakeDispatch;
 
   beforeAll(async () => {
     env = await createRequestsTestEnv('requests_jobs');
     app = await startRequests(env.config);
     payEnv = await createPaymentsTestEnv('requests_jobs', { namespace: env.namespace, databaseUrl: env.db.url, content: true });
     payments = await startPayments(payEnv.config);
+    dispatch = await startFakeDispatch(env);
     ds = app.get<DataSource>(getDataSourceToken());
     ({ client, publisher, context: clientCtx } = await createTestClient(env));
     provider = await aProvider(publisher, ds, { businessName: 'Job Tires', location: { lat: 37.78, lng: -122.41 } });
@@ -62,14 +71,21 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
 
   afterAll(async () => {
     await clientCtx?.close();
+    await dispatch?.close();
     await payments?.close();
     await payEnv?.close();
     await app?.close();
     await env?.close();
   });
 
-  /** A request of `customer` accepted at `amount` from `provider`'s bid at (37.78, -122.41). */
-  async function anAcceptedJob(customer: TestCustomer, opts: { paymentMethod?: 'cash' | 'card'; budget?: number; amount?: number } = {}): Promise<ServiceRequestView> {
+  /**
+   * A request of `customer` accepted at `amount` from `provider`'s bid at (37.78, -122.41); unless `streamed: false`,
+   * the provider's app has since streamed a point at the job's address (so 'I AM HERE' is checked and passes).
+   */
+  async function anAcceptedJob(
+    customer: TestCustomer,
+    opts: { paymentMethod?: 'cash' | 'card'; budget?: number; amount?: number; streamed?: boolean } = {},
+  ): Promise<ServiceRequestView> {
     const budget = opts.budget ?? 120;
     // The app's order: the payment dialog holds the card for (budget + 10) x 100, then the request is posted.
     if (opts.paymentMethod === 'card') {
@@ -86,7 +102,9 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
       actor: provider.actor,
       body: { data: { requestId: request.id, amount: opts.amount ?? budget, estimatedArrival: 12, location: { lat: 37.78, lng: -122.41 } } },
     });
-    return client.send(AcceptBid, { actor: customer.actor, bidId: bid.id, requestId: request.id });
+    const accepted = await client.send(AcceptBid, { actor: customer.actor, bidId: bid.id, requestId: request.id });
+    if (opts.streamed !== false) dispatch.streamed(accepted.id, JOB_ADDRESS);
+    return accepted;
   }
 
   const events = async (subject: string, requestId: string) =>
@@ -153,6 +171,74 @@ describe('job progress, confirmation saga, ratings and history (real PostgreSQL,
       providerId: provider.providerId,
       providerUserId: provider.userId,
     });
+  });
+
+  it("arrival check: no streamed position, dispatch unreachable, or too far is refused; a reason passes it unchecked, and a no-show on it charges no fee", async () => {
+    const admin: NonNullable<Actor> = { userId: '00000000-0000-4000-8000-00000000ad02', role: 'admin' };
+    await client.send(UpdateSettings, { actor: admin, data: { noShowFee: 25 } });
+    const waitOver = (id: string) => ds.query(`UPDATE "requests"."service_requests" SET "arrived_at" = "arrived_at" - interval '1 hour' WHERE "id" = $1`, [id]);
+    const arrivalRow = async (id: string) =>
+      ((await ds.query(`SELECT tire_status, arrival_distance_meters, arrival_override_reason FROM "requests"."service_requests" WHERE id = $1`, [id])) as {
+        tire_status: string;
+        arrival_distance_meters: number | null;
+        arrival_override_reason: string | null;
+      }[])[0]!;
+    try {
+      // Nothing streamed (location off): refused, the request still Accepted, nothing published.
+      const unseen = await anAcceptedJob(await aCustomer(publisher, ds, { paymentMethod: 'card' }), { paymentMethod: 'card', budget: 80, streamed: false });
+      const unknown = await rejection(client.send(MarkArrived, { actor: provider.actor, requestId: unseen.id }));
+      expect(unknown).toMatchObject({ code: 'CONFLICT', details: { reason: 'ARRIVAL_POSITION_UNKNOWN', maxDistanceMeters: 300 } });
+      expect(unknown.message).toMatch(/^We cannot see where you are: 'I AM HERE' needs your live location within 300 m of the job's address/);
+      expect(await arrivalRow(unseen.id)).toEqual({ tire_status: 'Accepted', arrival_distance_meters: null, arrival_override_reason: null });
+      expect(await events('requests.evt.request.arrived.v1', unseen.id)).toHaveLength(0);
+
+      // Dispatch does not answer: the same refusal (never an unchecked arrival by default).
+      const cut = await anAcceptedJob(await aCustomer(publisher, ds), { streamed: false });
+      dispatch.unreachableFor(cut.id);
+      expect(await rejection(client.send(MarkArrived, { actor: provider.actor, requestId: cut.id }))).toMatchObject({
+        code: 'CONFLICT',
+        details: { reason: 'ARRIVAL_POSITION_UNKNOWN' },
+      });
+
+      // 1.1 km away: too far, with the distance.
+      const far = await anAcceptedJob(await aCustomer(publisher, ds), { streamed: false });
+      dispatch.streamed(far.id, { lat: 37.78, lng: -122.41 });
+      const tooFar = await rejection(client.send(MarkArrived, { actor: provider.actor, requestId: far.id }));
+      expect(tooFar).toMatchObject({ code: 'CONFLICT', details: { reason: 'ARRIVAL_TOO_FAR', maxDistanceMeters: 300 } });
+      expect(Number((tooFar.details as { distanceMeters: number }).distanceMeters)).toBeGreaterThan(1000);
+
+      // A reason passes the check: stored for admins, no distance where none was known.
+      const reason = 'Underground car park, no signal';
+      const overridden = await client.send(MarkArrived, { actor: provider.actor, requestId: unseen.id, overrideReason: reason });
+      expect(overridden.tireStatus).toBe('In Progress');
+      expect(await arrivalRow(unseen.id)).toEqual({ tire_status: 'In Progress', arrival_distance_meters: null, arrival_override_reason: reason });
+      expect(await events('requests.evt.request.arrived.v1', unseen.id)).toHaveLength(1);
+
+      // 'Customer not here' on that unchecked arrival: the job ends as a no-show with no fee, the hold released.
+      await waitOver(unseen.id);
+      const absent = await client.send(MarkCustomerAbsent, { actor: provider.actor, requestId: unseen.id });
+      expect(absent).toMatchObject({ tireStatus: 'Customer No-Show', noShowFee: 0 });
+      expect((await events('requests.evt.request.no-show.v1', unseen.id)).map((e) => e.payload.feeCents)).toEqual([0]);
+      await waitFor(
+        async () => {
+          const holds: { status: string }[] = await ds.query(`SELECT status FROM payments.authorizations WHERE request_id = $1`, [unseen.id]);
+          return holds.length > 0 && holds.every((h) => h.status === 'canceled');
+        },
+        { message: 'the hold released, nothing captured' },
+      );
+
+      // The same on a checked arrival charges the admin's fee.
+      const checked = await anAcceptedJob(await aCustomer(publisher, ds, { paymentMethod: 'card' }), { paymentMethod: 'card', budget: 80 });
+      const there = await client.send(MarkArrived, { actor: provider.actor, requestId: checked.id });
+      expect(there.tireStatus).toBe('In Progress');
+      expect(await arrivalRow(checked.id)).toMatchObject({ arrival_override_reason: null });
+      expect((await arrivalRow(checked.id)).arrival_distance_meters).toBeLessThan(300);
+      await waitOver(checked.id);
+      expect(await client.send(MarkCustomerAbsent, { actor: provider.actor, requestId: checked.id })).toMatchObject({ tireStatus: 'Customer No-Show', noShowFee: 25 });
+      expect((await events('requests.evt.request.no-show.v1', checked.id)).map((e) => e.payload.feeCents)).toEqual([2500]);
+    } finally {
+      await client.send(UpdateSettings, { actor: admin, data: { noShowFee: 0 } });
+    }
   });
 
   it('cash: completion is reported after arrival, then concurrent confirmations complete the request exactly once', async () => {

@@ -26,6 +26,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { BidExpirySweeper } from './bids/bid-expiry.sweeper';
+import { startFakeDispatch, type FakeDispatch } from './test-support/fake-dispatch';
 import { aCustomer, aProvider, requestBody, type TestCustomer, type TestProvider } from './test-support/fixtures';
 import { createRequestsTestEnv, createTestClient, startRequests, type RequestsTestEnv } from './test-support/requests-harness';
 
@@ -49,11 +50,13 @@ describe('the request lifecycle table, cell by cell', () => {
   let otherCustomer: TestCustomer;
   let provider: TestProvider;
   let otherProvider: TestProvider;
+  let dispatch: FakeDispatch;
   const admin: NonNullable<Actor> = { userId: '00000000-0000-4000-8000-00000000ad01', role: 'admin' };
 
   beforeAll(async () => {
     env = await createRequestsTestEnv('requests_lifecycle');
     app = await startRequests(env.config);
+    dispatch = await startFakeDispatch(env);
     ds = app.get<DataSource>(getDataSourceToken());
     ({ client, publisher, context: ctx } = await createTestClient(env));
     [customer, otherCustomer] = await Promise.all([aCustomer(publisher, ds), aCustomer(publisher, ds)]);
@@ -62,6 +65,7 @@ describe('the request lifecycle table, cell by cell', () => {
 
   afterAll(async () => {
     await ctx?.close();
+    await dispatch?.close();
     await app?.close();
     await env?.close();
   });
@@ -86,6 +90,8 @@ describe('the request lifecycle table, cell by cell', () => {
     const mine = await client.send(PlaceBid, { actor: provider.actor, body: { data: { requestId: r.id, amount: 90, estimatedArrival: 10 } } });
     await client.send(PlaceBid, { actor: otherProvider.actor, body: { data: { requestId: r.id, amount: 80, estimatedArrival: 10 } } });
     await client.send(AcceptBid, { actor: customer.actor, bidId: mine.id });
+    // The chosen provider's app has streamed a point at the job's address: 'I AM HERE' passes the arrival check.
+    dispatch.streamed(r.id, { lat: r.lat, lng: r.lng });
     if (state === 'Accepted') return r.id;
     if (state === 'Cancelled') {
       await client.send(CancelServiceRequest, { actor: customer.actor, requestId: r.id });

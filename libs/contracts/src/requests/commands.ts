@@ -38,6 +38,8 @@ export const REQUESTS_CONFLICT_REASONS = [
   'CARD_REAUTHORIZATION_REQUIRED',
   /** 'I AM HERE' while the provider's latest streamed position is farther than the arrival distance (details.distanceMeters). */
   'ARRIVAL_TOO_FAR',
+  /** 'I AM HERE' while no streamed position of the provider is known (nothing streamed, or dispatch unreachable). */
+  'ARRIVAL_POSITION_UNKNOWN',
   /** 'Customer not here' before the no-show wait after arrival is over (details.secondsLeft). */
   'NO_SHOW_WAIT_NOT_OVER',
   /** A free 'provider-no-show' cancel before the provider is late (ETA + grace; details.secondsLeft). */

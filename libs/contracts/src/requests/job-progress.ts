@@ -20,8 +20,10 @@ const iso = z.string();
 
 /**
  * 'I AM HERE'. Accepted only when the provider's latest streamed position (dispatch) is within ARRIVAL_MAX_DISTANCE_METERS
- * of the job's address; otherwise CONFLICT `ARRIVAL_TOO_FAR` (details.distanceMeters), unless `overrideReason` says why
- * (stored with the request and shown to admins).
+ * of the job's address; farther: CONFLICT `ARRIVAL_TOO_FAR` (details.distanceMeters); no position known (nothing
+ * streamed, or dispatch unreachable): CONFLICT `ARRIVAL_POSITION_UNKNOWN`. Either is passed by an `overrideReason`
+ * (stored with the request and shown to admins); an arrival so overridden is unchecked, and a later 'Customer not
+ * here' charges no no-show fee on it.
  */
 export const MarkArrived = defineCommand<ServiceRequestView>()(
   'requests.cmd.mark-arrived',
@@ -30,14 +32,15 @@ export const MarkArrived = defineCommand<ServiceRequestView>()(
 /**
  * 'Customer not here' (the job's provider, after arrival, NO_SHOW_WAIT_MINUTES after it, before 'JOB COMPLETED'):
  * In Progress -> Customer No-Show. Card: the admin's noShowFee is captured from the hold (the rest released) and
- * credited to the provider less the commission; cash: nothing is charged. Before the wait is over: CONFLICT
+ * credited to the provider less the commission, only when the arrival was checked against the provider's position
+ * (an overridden arrival charges nothing: the hold is released); cash: nothing is charged. Before the wait is over: CONFLICT
  * `NO_SHOW_WAIT_NOT_OVER` (details.secondsLeft).
  */
 export const MarkCustomerAbsent = defineCommand<ServiceRequestView>()('requests.cmd.mark-customer-absent', withActor({ requestId: uuid }));
 export const ReportCompletion = defineCommand<ServiceRequestView>()('requests.cmd.report-completion', withActor({ requestId: uuid }));
 export const ConfirmCompletion = defineCommand<ServiceRequestView>()('requests.cmd.confirm-completion', withActor({ requestId: uuid }));
 
-/** `POST /api/dispatch/jobs/:id/arrived` body (optional): why the provider arrives although its position is far. */
+/** `POST /api/dispatch/jobs/:id/arrived` body (optional): why the provider arrives although its position is far or unknown. */
 export const arrivalBodySchema = z
   .object({
     data: z

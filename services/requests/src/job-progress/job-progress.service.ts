@@ -46,6 +46,11 @@ function formatWait(seconds: number): string {
   return min > 0 ? `${min} min${s > 0 ? ` ${s} s` : ''}` : `${s} s`;
 }
 
+/** The arrival was checked against the provider's streamed position (not passed by an override reason). */
+function arrivalChecked(r: Pick<ServiceRequestEntity, 'arrivalDistanceMeters' | 'arrivalOverrideReason'>): boolean {
+  return r.arrivalOverrideReason === null && r.arrivalDistanceMeters !== null;
+}
+
 /** Payment failures passed on with their own status; anything else is a 400 'Payment Failed'. */
 const PASSED_ON: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['BAD_REQUEST', 'UNAVAILABLE', 'TIMEOUT']);
 
@@ -76,8 +81,9 @@ export class JobProgressService {
   /**
    * 'I AM HERE': only the job's provider, from Accepted (again while In Progress: answered, nothing emitted). The
    * provider's latest streamed position (dispatch) must be within ARRIVAL_MAX_DISTANCE_METERS of the job's address;
-   * farther: 409 ARRIVAL_TOO_FAR with the distance, unless the provider gives an override reason (kept for admins).
-   * No position known (nothing streamed, or dispatch unreachable): accepted, recorded with no distance.
+   * farther: 409 ARRIVAL_TOO_FAR with the distance; no position known (nothing streamed, or dispatch unreachable):
+   * 409 ARRIVAL_POSITION_UNKNOWN. An override reason passes either (kept for admins, with the distance if any); the
+   * arrival is then unchecked, and 'Customer not here' charges no fee on it.
    */
   async markArrived(actor: Actor, requestId: string, overrideReason?: string | null): Promise<ServiceRequestView> {
     const { known, providerId } = await this.jobProvider(actor);
@@ -88,18 +94,25 @@ export class JobProgressService {
       const r = await this.lockForProvider(m, requestId, providerId);
       if (r.tireStatus === 'In Progress') return r;
       if (r.tireStatus !== 'Accepted') throw RequestsError.conflict('JOB_NOT_ACTIVE', `The request is ${r.tireStatus}: arrival cannot be marked`);
-      const far = distance !== null && distance > this.config.arrivalMaxDistanceMeters;
-      if (far && reason === null) {
-        throw new RequestsError(
-          'CONFLICT',
-          `You are ${formatDistance(distance)} from the job's address; 'I AM HERE' needs you within ${formatDistance(this.config.arrivalMaxDistanceMeters)}. Move closer, or give a reason to arrive anyway.`,
-          { reason: 'ARRIVAL_TOO_FAR', distanceMeters: distance, maxDistanceMeters: this.config.arrivalMaxDistanceMeters },
-        );
+      const unchecked = distance === null || distance > this.config.arrivalMaxDistanceMeters;
+      if (unchecked && reason === null) {
+        const within = formatDistance(this.config.arrivalMaxDistanceMeters);
+        throw distance === null
+          ? new RequestsError(
+              'CONFLICT',
+              `We cannot see where you are: 'I AM HERE' needs your live location within ${within} of the job's address. Turn on location sharing for TireDash and try again, or give a reason to arrive anyway.`,
+              { reason: 'ARRIVAL_POSITION_UNKNOWN', maxDistanceMeters: this.config.arrivalMaxDistanceMeters },
+            )
+          : new RequestsError(
+              'CONFLICT',
+              `You are ${formatDistance(distance)} from the job's address; 'I AM HERE' needs you within ${within}. Move closer, or give a reason to arrive anyway.`,
+              { reason: 'ARRIVAL_TOO_FAR', distanceMeters: distance, maxDistanceMeters: this.config.arrivalMaxDistanceMeters },
+            );
       }
       await m.query(
         `UPDATE "requests"."service_requests" SET "tire_status" = 'In Progress', "arrived_at" = now(), "arrival_distance_meters" = $2,
             "arrival_override_reason" = $3, "updated_at" = now() WHERE "id" = $1`,
-        [requestId, distance, far ? reason : null],
+        [requestId, distance, unchecked ? reason : null],
       );
       const fresh = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: requestId });
       await this.outbox.add(m, ProviderArrived, {
@@ -114,13 +127,18 @@ export class JobProgressService {
   /**
    * 'Customer not here': only the job's provider, after arrival and NO_SHOW_WAIT_MINUTES, before 'JOB COMPLETED':
    * In Progress -> Customer No-Show with the no-show fee (card: the admin's noShowFee, which payments captures from
-   * the hold on the event; cash: 0, nothing charged). Once: a repeat answers the same request, nothing emitted.
+   * the hold on the event; cash: 0, nothing charged). The fee rests on the arrival the server checked: an arrival
+   * passed by an override reason (far, or no position known) charges 0 and the hold is released. Once: a repeat
+   * answers the same request, nothing emitted.
    */
   async markCustomerAbsent(actor: Actor, requestId: string): Promise<ServiceRequestView> {
     const { known, providerId } = await this.jobProvider(actor);
     const before = await this.dataSource.getRepository(ServiceRequestEntity).findOneBy({ id: requestId });
     // The fee of the settings in force, read before any lock (a card job only; a cash job is never charged).
-    const feeCents = before && before.providerId === providerId && before.paymentMethod === 'card' && before.tireStatus === 'In Progress' ? await this.noShowFeeCents() : 0;
+    const feeCents =
+      before && before.providerId === providerId && before.paymentMethod === 'card' && before.tireStatus === 'In Progress' && arrivalChecked(before)
+        ? await this.noShowFeeCents()
+        : 0;
     const row = await this.dataSource.transaction(async (m) => {
       const r = await this.lockForProvider(m, requestId, providerId);
       if (r.tireStatus === 'Customer No-Show') return r;
@@ -139,7 +157,7 @@ export class JobProgressService {
           secondsLeft,
         });
       }
-      const fee = r.paymentMethod === 'card' ? feeCents : 0;
+      const fee = r.paymentMethod === 'card' && arrivalChecked(r) ? feeCents : 0;
       await m.query(
         `UPDATE "requests"."service_requests" SET "tire_status" = 'Customer No-Show', "no_show_at" = now(), "no_show_fee_cents" = $2, "updated_at" = now() WHERE "id" = $1`,
         [requestId, fee],
@@ -175,7 +193,7 @@ export class JobProgressService {
       if (!job.latest) return null;
       return Math.round(haversineMeters(job.latest.lat, job.latest.lng, r.lat, r.lng));
     } catch (err) {
-      this.logger.warn(`request ${r.id}: the provider's position is unknown (${err instanceof Error ? err.message : String(err)}); arrival not checked`);
+      this.logger.warn(`request ${r.id}: the provider's position is unknown (${err instanceof Error ? err.message : String(err)}); arrival needs an override reason`);
       return null;
     }
   }

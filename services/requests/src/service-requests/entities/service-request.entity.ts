@@ -124,7 +124,7 @@ export class ServiceRequestEntity {
   @Column('integer', { name: 'arrival_distance_meters', nullable: true })
   arrivalDistanceMeters!: number | null;
 
-  /** Why the provider pressed 'I AM HERE' although its position was farther than the arrival distance (admins see it). */
+  /** Why the provider pressed 'I AM HERE' although its position was farther than the arrival distance or unknown (admins see it; no no-show fee rests on such an arrival). */
   @Column('varchar', { name: 'arrival_override_reason', length: 300, nullable: true })
   arrivalOverrideReason!: string | null;
 
