@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { FakeUpstream } from '../../dispatch/src/test-support/fake-upstream';
 import { providerData, register, startGatewayStack, type ErrorBody, type GatewayStack, type Registered } from './support/gateway-harness';
+import { streamPosition } from './support/stream-position';
 
 interface Party extends Registered {
   profileId: string;
@@ -85,6 +86,10 @@ describe('job progress, confirmation, ratings and the geo proxy through the gate
     const early = await s.request<ErrorBody>('PUT', url, { token: customer.token, body: { data: { tireStatus: 'Service Completed' } } });
     expect([early.status, early.body.error.details]).toEqual([409, { reason: 'NOT_ARRIVED' }]);
     expect((await s.request('PUT', url, { token: customer.token, body: { data: { tireStatus: 'In Progress' } } })).status).toBe(403);
+    // The spec's PUT is checked like POST .../arrived: no position streamed yet, refused; at the address, it passes.
+    const unseen = await s.request<ErrorBody>('PUT', url, { token: provider.token, body: { data: { tireStatus: 'In Progress' } } });
+    expect([unseen.status, unseen.body.error.details]).toEqual([409, expect.objectContaining({ reason: 'ARRIVAL_POSITION_UNKNOWN' })]);
+    await streamPosition(s, { token: provider.token, providerId: provider.profileId }, created.documentId);
     const arrived = await s.request<{ data: ServiceRequestView }>('PUT', url, { token: provider.token, body: { data: { tireStatus: 'In Progress' } } });
     expect([arrived.status, arrived.body.data.tireStatus]).toEqual([200, 'In Progress']);
     const completed = await s.request<{ data: ServiceRequestView }>('POST', `/api/dispatch/jobs/${created.documentId}/completed`, { token: provider.token });

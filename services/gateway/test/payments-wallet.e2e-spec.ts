@@ -36,7 +36,7 @@ describe('walletBalance of GET /api/providers/{id} is the ledger balance', () =>
   };
 
   beforeAll(async () => {
-    s = await startGatewayStack('payments_wallet_gw', {}, { services: ['requests', 'payments'] });
+    s = await startGatewayStack('payments_wallet_gw', {}, { services: ['requests', 'payments', 'dispatch'] });
     customer = await register(s, 'customer');
     provider = await aProvider();
     other = await aProvider();

@@ -32,7 +32,7 @@ describe('payments through the gateway (/pay, /api/stripes, provider stripe rout
   }
 
   beforeAll(async () => {
-    s = await startGatewayStack('payments_gw', {}, { services: ['requests', 'payments'] });
+    s = await startGatewayStack('payments_gw', {}, { services: ['requests', 'payments', 'dispatch'] });
     admin = await s.anAdmin();
     customer = await register(s, 'customer');
     provider = await aProvider();

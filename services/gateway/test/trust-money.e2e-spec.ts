@@ -14,7 +14,7 @@ describe('money is decided by the server (requests + payments through the gatewa
   let admin: { token: string };
 
   beforeAll(async () => {
-    s = await startGatewayStack('gw_trust_money', {}, { services: ['requests', 'payments'] });
+    s = await startGatewayStack('gw_trust_money', {}, { services: ['requests', 'payments', 'dispatch'] });
     admin = await s.anAdmin();
   });
 

@@ -15,7 +15,7 @@ describe('payouts are safe against ambiguity (requests + payments through the ga
   let admin: { token: string };
 
   beforeAll(async () => {
-    s = await startGatewayStack('gw_trust_payouts', {}, { services: ['requests', 'payments'] });
+    s = await startGatewayStack('gw_trust_payouts', {}, { services: ['requests', 'payments', 'dispatch'] });
     admin = await s.anAdmin();
   });
 

@@ -32,7 +32,8 @@ export class JobsController {
   @ApiRoute({
     summary:
       "'I AM HERE': the job's provider marks arrival (request In Progress; provider_arrived to the customer). Its latest streamed position must be " +
-      'within ARRIVAL_MAX_DISTANCE_METERS (default 300) of the job, else 409 ARRIVAL_TOO_FAR with the distance; `data.overrideReason` arrives anyway (admins see it)',
+      'within ARRIVAL_MAX_DISTANCE_METERS (default 300) of the job, else 409 ARRIVAL_TOO_FAR with the distance; with no streamed position, 409 ARRIVAL_POSITION_UNKNOWN. ' +
+      '`data.overrideReason` arrives anyway (admins see it; no no-show fee is charged on such an arrival)',
     body: arrivalBodySchema,
     errors: [400, 401, 403, 404, 409],
   })

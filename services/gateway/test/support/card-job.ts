@@ -3,11 +3,13 @@ import type { BidView, ServiceRequestView } from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
 import { DataSource } from 'typeorm';
 import { providerData, register, type GatewayStack, type Registered } from './gateway-harness';
+import { streamPosition } from './stream-position';
 
 /**
- * A card job driven through the gateway as the app drives it (the stack must run requests and payments): the
- * customer's card held for (budget + 10) x 100 before posting, the card request, a bid, the acceptance (and the
- * re-authorisation at another amount), 'I AM HERE' and 'JOB COMPLETED'. What is left is the capture.
+ * A card job driven through the gateway as the app drives it (the stack must run requests, payments and, past
+ * acceptance, dispatch): the customer's card held for (budget + 10) x 100 before posting, the card request, a bid, the
+ * acceptance (and the re-authorisation at another amount), the provider's position streamed at the job, 'I AM HERE'
+ * and 'JOB COMPLETED'. What is left is the capture.
  */
 export interface CardJob {
   customer: Registered;
@@ -100,6 +102,8 @@ export async function aCardJob(s: GatewayStack, adminToken: string, opts: CardJo
   }, { message: 'the hold at the accepted amount' });
   const job: CardJob = { customer, provider, requestId, paymentIntentId: active!.payment_intent_id, payments };
   if (opts.until === 'accepted') return job;
+  // The provider drives there: its app streams the job's address, so 'I AM HERE' passes the arrival check.
+  await streamPosition(s, provider, requestId);
   const arrived = await s.request('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
   if (arrived.status !== 200 && arrived.status !== 201) throw new Error(`arrived: ${arrived.status} ${arrived.text}`);
   if (opts.until === 'arrived') return job;
