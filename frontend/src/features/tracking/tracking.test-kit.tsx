@@ -1,4 +1,4 @@
-import type { JobView, RouteView, ServiceRequestView, SocketAck, UserView } from '@tiredash/contracts';
+import type { JobView, RouteView, ServiceRequestView, SocketAck, SocketErrorCode, UserView } from '@tiredash/contracts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -114,11 +114,13 @@ export function aRoute(etaMinutes: number): RouteView {
 /** A fake socket that also acknowledges the job events (arrived, job_completed) the way the server does. */
 export class AckingSocket extends FakeRealtimeSocket {
   refuse: string | null = null;
+  /** The code of the refusal (the socket's ack carries a code and a message, never a reason). */
+  refuseCode: SocketErrorCode = 'FORBIDDEN';
   override emit(event: EmitEventName, ...args: unknown[]): void {
     super.emit(event, ...args);
     const ack = args[1];
     if ((event === 'arrived' || event === 'job_completed') && typeof ack === 'function') {
-      const answer: SocketAck = this.refuse ? { ok: false, error: { code: 'FORBIDDEN', message: this.refuse } } : { ok: true };
+      const answer: SocketAck = this.refuse ? { ok: false, error: { code: this.refuseCode, message: this.refuse } } : { ok: true };
       (ack as (a: SocketAck) => void)(answer);
     }
   }

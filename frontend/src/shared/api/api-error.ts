@@ -46,10 +46,14 @@ export function errorMessage(err: unknown, fallback: string): string {
 
 /** `details.reason` of a refusal (e.g. a 409's), or null. */
 export function errorReason(err: unknown): string | null {
-  const details = envelopeOf(err)?.details;
-  if (typeof details !== 'object' || details === null || Array.isArray(details)) return null;
-  const reason = (details as { reason?: unknown }).reason;
+  const reason = errorDetails(err).reason;
   return typeof reason === 'string' ? reason : null;
+}
+
+/** `details` of a refusal when it is an object (e.g. a 409's {reason, distanceMeters}), else an empty object. */
+export function errorDetails(err: unknown): Record<string, unknown> {
+  const details = envelopeOf(err)?.details;
+  return typeof details === 'object' && details !== null && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
 }
 
 /** Field errors from `details`, keyed by the last path segment (`data.phone` -> `phone`). */

@@ -1,8 +1,8 @@
 import type { ServiceRequestView } from '@tiredash/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../shared/api/api-error';
-import { formatMoney } from '../../../shared/format';
-import { useMessages } from '../../../shared/i18n/i18n';
+import { errorDetails, errorMessage, errorReason } from '../../../shared/api/api-error';
+import { formatMoney, formatNumber } from '../../../shared/format';
+import { BASE_LANGUAGE, language, useMessages } from '../../../shared/i18n/i18n';
 import { trackingNoShowMessages } from '../../../shared/i18n/locales/en/tracking';
 import type { RealtimeSocket } from '../../../shared/realtime/realtime-socket';
 import { useSocketEvent } from '../../../shared/realtime/use-realtime';
@@ -79,9 +79,20 @@ function useNoShowState(
 function Outcome({ outcome, role }: { outcome: NoShowOutcome; role: 'customer' | 'provider' }) {
   const t = useMessages(trackingNoShowMessages);
   const fee = formatMoney(outcome.fee);
-  const card = outcome.paymentMethod === 'card' && outcome.fee > 0;
+  const card = outcome.paymentMethod === 'card';
+  const charged = card && outcome.fee > 0;
   const text =
-    role === 'customer' ? (card ? t.outcomeCustomerCard({ fee }) : t.outcomeCustomerCash) : card ? t.outcomeProviderCard({ fee }) : t.outcomeProviderCash;
+    role === 'customer'
+      ? charged
+        ? t.outcomeCustomerCard({ fee })
+        : card
+          ? t.outcomeCustomerNoFee
+          : t.outcomeCustomerCash
+      : charged
+        ? t.outcomeProviderCard({ fee })
+        : card
+          ? t.outcomeProviderNoFee
+          : t.outcomeProviderCash;
   return (
     <div className="confirm-panel" role="status" aria-label={t.outcomeTitle}>
       <h3>{t.outcomeTitle}</h3>
@@ -150,16 +161,21 @@ export function CustomerNoShowPanel({
   return null;
 }
 
-/** The provider's side after arrival: the wait for the customer, 'Customer not here' (confirmed in a dialog), the outcome. */
+/**
+ * The provider's side after arrival: the wait for the customer, 'Customer not here' (confirmed in a dialog), the outcome.
+ * `arrivalUnchecked`: the arrival was passed by an override reason, so the server charges no fee (the dialog says so).
+ */
 export function ProviderNoShowPanel({
   request,
   stage,
   socket,
+  arrivalUnchecked,
   onNoShow,
 }: {
   request: ServiceRequestView;
   stage: string;
   socket: RealtimeSocket | null;
+  arrivalUnchecked: boolean;
   onNoShow: () => void;
 }) {
   const t = useMessages(trackingNoShowMessages);
@@ -194,7 +210,7 @@ export function ProviderNoShowPanel({
       <Dialog
         open={open}
         title={t.markAbsentTitle}
-        description={card ? t.markAbsentCard({ fee: formatMoney(settings.data?.noShowFee ?? 0) }) : t.markAbsentCash}
+        description={!card ? t.markAbsentCash : arrivalUnchecked ? t.markAbsentUnchecked : t.markAbsentCard({ fee: formatMoney(settings.data?.noShowFee ?? 0) })}
         onClose={() => setOpen(false)}
         footer={
           <>
@@ -217,17 +233,49 @@ export function ProviderNoShowPanel({
   );
 }
 
-/** 'I AM HERE' refused as too far: the server's message and a required reason to arrive anyway. */
+/** '250 m', '1.4 km' (the server's rounding), in the screen's language. */
+function formatDistance(meters: number): string {
+  return meters < 1000
+    ? formatNumber(Math.round(meters), { style: 'unit', unit: 'meter' })
+    : formatNumber(meters / 1000, { style: 'unit', unit: 'kilometer', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/** The no-show texts in the screen's language (what useMessages(trackingNoShowMessages) answers). */
+export const useNoShowTexts = () => useMessages(trackingNoShowMessages);
+type NoShowTexts = ReturnType<typeof useNoShowTexts>;
+
+/** Why 'I AM HERE' was refused, for the override dialog: too far (with the distance) or no position known. */
+export interface ArrivalRefusal {
+  title: string;
+  message: string;
+}
+
+/**
+ * The arrival check's refusal (409 ARRIVAL_TOO_FAR or ARRIVAL_POSITION_UNKNOWN) as the dialog shows it, or null for any
+ * other error. English shows the server's message; another language builds it from the refusal's details.
+ */
+export function arrivalRefusal(err: unknown, t: NoShowTexts): ArrivalRefusal | null {
+  const reason = errorReason(err);
+  if (reason !== 'ARRIVAL_TOO_FAR' && reason !== 'ARRIVAL_POSITION_UNKNOWN') return null;
+  const details = errorDetails(err);
+  const within = formatDistance(Number(details.maxDistanceMeters ?? 0));
+  const local =
+    reason === 'ARRIVAL_TOO_FAR' ? t.tooFarText({ distance: formatDistance(Number(details.distanceMeters ?? 0)), within }) : t.positionUnknownText({ within });
+  return {
+    title: reason === 'ARRIVAL_TOO_FAR' ? t.tooFarTitle : t.positionUnknownTitle,
+    message: language.get() === BASE_LANGUAGE ? errorMessage(err, local) : local,
+  };
+}
+
+/** 'I AM HERE' refused (too far, or no position known): the refusal's text and a required reason to arrive anyway. */
 export function ArrivalOverrideDialog({
-  open,
-  message,
+  refusal,
   busy,
   error,
   onClose,
   onSubmit,
 }: {
-  open: boolean;
-  message: string;
+  refusal: ArrivalRefusal | null;
   busy: boolean;
   error: string | null;
   onClose: () => void;
@@ -245,9 +293,9 @@ export function ArrivalOverrideDialog({
   };
   return (
     <Dialog
-      open={open}
-      title={t.tooFarTitle}
-      description={message}
+      open={refusal !== null}
+      title={refusal?.title ?? t.tooFarTitle}
+      description={refusal?.message ?? ''}
       onClose={onClose}
       footer={
         <>

@@ -1,5 +1,5 @@
 import type { ServiceRequestView } from '@tiredash/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../../app/hooks';
 import { errorMessage, errorReason, errorStatus } from '../../../shared/api/api-error';
@@ -29,13 +29,17 @@ import { CancelJobDialog } from './cancel-job-dialog';
 import { CustomerCard } from './customer-card';
 import { JobDetails } from './job-details';
 import { LiveMap } from './live-map';
-import { ArrivalOverrideDialog, ProviderNoShowPanel } from './no-show-panels';
+import { ArrivalOverrideDialog, arrivalRefusal, ProviderNoShowPanel, useNoShowTexts, type ArrivalRefusal } from './no-show-panels';
 import { JobStatusLabel, ProgressSteps } from './progress-steps';
 
 /** How long the provider sees the Completed state before going back to the dashboard. */
 export const BACK_TO_DASHBOARD_MS = 2500;
 
 /** The provider's toasts of this screen, in the current language. */
+/** 'I AM HERE' refused for want of a position this screen has sent: asked again this many times, this far apart. */
+const POSITION_RETRIES = 3;
+const POSITION_RETRY_MS = 1000;
+
 export function providerJobToasts(t = trackingProviderToastMessages.get()) {
   return {
     jobConfirmed: { title: t.jobConfirmedTitle, description: t.jobConfirmed },
@@ -93,8 +97,11 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   const [cancelJob, { isLoading: canceling }] = useUpdateServiceRequestMutation();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
-  // 'I AM HERE' refused as too far from the job: the server's message, and the reason to arrive anyway.
-  const [tooFar, setTooFar] = useState<string | null>(null);
+  // 'I AM HERE' refused by the arrival check (too far, or no position known): why, and the reason to arrive anyway.
+  const tNoShow = useNoShowTexts();
+  const [refusal, setRefusal] = useState<ArrivalRefusal | null>(null);
+  // The arrival was passed by a reason here (the request read before it does not say so yet): no no-show fee on it.
+  const [overridden, setOverridden] = useState(false);
   const [overrideError, setOverrideError] = useState<string | null>(null);
   const [arriveAnyway, { isLoading: overriding }] = useMarkArrivedOverrideMutation();
   const [noShow, setNoShow] = useState(request.tireStatus === 'Customer No-Show');
@@ -106,6 +113,8 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   const outbox = useJobOutbox({ requestId, customerId, providerId }, socket);
   const target = useMemo(() => ({ requestId, customerId, takePoint: outbox.takePoint }), [requestId, customerId, outbox.takePoint]);
   const stream = useLocationStream(socket, target, live, positionSource);
+  const pointsSent = useRef(0);
+  pointsSent.current = stream.sent;
 
   useSocketEvent(socket, 'job_confirmed', (p) => {
     if (p.requestId !== requestId) return;
@@ -180,7 +189,7 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
       dispatch({ type: 'arrived' });
     } catch (err) {
       if (await queued('arrived', err)) return;
-      if (await refusedAsTooFar(err)) return;
+      if (await refusedByArrivalCheck(err)) return;
       toast({ ...jobToasts.arrivedFailed, description: failure(err, jobToasts.arrivedFailed.description) });
     } finally {
       setBusy(null);
@@ -188,24 +197,35 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
   };
 
   /**
-   * A refused arrival that may be the distance check: over REST the refusal says why (the socket's ack only carries a
-   * code), so a socket CONFLICT is asked again there. Too far: the dialog for a reason to arrive anyway. True if handled.
+   * A refused arrival that may be the arrival check: over REST the refusal says why (the socket's ack only carries a
+   * code), so a socket CONFLICT is asked again there. No position known although this screen has sent points: the
+   * newest may still be on its way to dispatch, so it is asked again a few times first. Too far, or still no position:
+   * the dialog for a reason to arrive anyway. True if handled.
    */
-  const refusedAsTooFar = async (err: unknown): Promise<boolean> => {
+  const refusedByArrivalCheck = async (err: unknown): Promise<boolean> => {
     let why: unknown = err;
-    if (err instanceof SocketRefusal) {
-      if (err.code !== 'CONFLICT') return false;
+    const again = async (): Promise<boolean> => {
       try {
         await arrivedOverHttp(requestId).unwrap();
         dispatch({ type: 'arrived' });
         return true;
       } catch (restErr) {
         why = restErr;
+        return false;
       }
+    };
+    if (err instanceof SocketRefusal) {
+      if (err.code !== 'CONFLICT') return false;
+      if (await again()) return true;
     }
-    if (errorReason(why) !== 'ARRIVAL_TOO_FAR') return false;
+    for (let i = 0; i < POSITION_RETRIES && errorReason(why) === 'ARRIVAL_POSITION_UNKNOWN' && pointsSent.current > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, POSITION_RETRY_MS));
+      if (await again()) return true;
+    }
+    const refused = arrivalRefusal(why, tNoShow);
+    if (!refused) return false;
     setOverrideError(null);
-    setTooFar(errorMessage(why, tProvider.iAmHere));
+    setRefusal(refused);
     return true;
   };
 
@@ -217,7 +237,8 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
       setOverrideError(errorMessage(err, jobToasts.arrivedFailed.description));
       return;
     }
-    setTooFar(null);
+    setRefusal(null);
+    setOverridden(true);
     dispatch({ type: 'arrived' });
   };
 
@@ -274,17 +295,17 @@ function ProviderJob({ request, positionSource }: { request: ServiceRequestView;
           request={request}
           stage={state.stage}
           socket={socket}
+          arrivalUnchecked={overridden || Boolean(request.arrivalOverrideReason)}
           onNoShow={() => {
             setNoShow(true);
             dispatch({ type: 'cancelled' });
           }}
         />
         <ArrivalOverrideDialog
-          open={tooFar !== null}
-          message={tooFar ?? ''}
+          refusal={refusal}
           busy={overriding}
           error={overrideError}
-          onClose={() => setTooFar(null)}
+          onClose={() => setRefusal(null)}
           onSubmit={(reason) => void onArriveAnyway(reason)}
         />
         <CancelJobDialog

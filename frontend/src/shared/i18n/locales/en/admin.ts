@@ -165,7 +165,7 @@ export const adminSettingsMessages = defineMessages('admin/settings', {
     "Charged to the customer's card when they cancel after accepting a bid and before the provider arrives; the provider gets it minus the commission. Whole dollars from 0 to 100; 0 (the default) charges nothing.",
   noShowFee: 'No-show Fee ($)',
   noShowFeeHint:
-    "Charged to the customer's card when the provider waited at the job and marked the customer absent ('Customer not here'); the provider gets it minus the commission. Cash jobs pay nothing. Whole dollars from 0 to 100.",
+    "Charged to the customer's card when the provider waited at the job and marked the customer absent ('Customer not here'); the provider gets it minus the commission. Only after an arrival checked against the provider's location: an arrival given a reason instead charges nothing. Cash jobs pay nothing. Whole dollars from 0 to 100.",
   minWithdrawal: 'Minimum Withdrawal ($)',
   minWithdrawalHint: 'The smallest amount a provider can withdraw, in whole dollars from 1 to 1000; the default is 5.',
   apiKeys: 'API Keys',

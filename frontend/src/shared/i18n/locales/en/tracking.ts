@@ -316,8 +316,13 @@ export const trackingChatMessages = defineMessages('tracking/chat', {
 /** No-shows both ways (issue 13 item 2): the arrival check, the wait for the customer, a late provider. */
 export const trackingNoShowMessages = defineMessages('tracking/noShow', {
   tooFarTitle: 'You are not at the job yet',
+  tooFarText: params<{ distance: string; within: string }>("You are {distance} from the job's address; 'I AM HERE' needs you within {within}. Move closer, or give a reason to arrive anyway."),
+  positionUnknownTitle: 'We cannot see where you are',
+  positionUnknownText: params<{ within: string }>(
+    "'I AM HERE' needs your live location within {within} of the job's address. Turn on location sharing for TireDash and try again, or give a reason to arrive anyway.",
+  ),
   overrideLabel: 'Reason to arrive from here',
-  overrideHint: 'An admin sees this reason with the job.',
+  overrideHint: 'An admin sees this reason with the job. No no-show fee can be charged on an arrival that was not checked.',
   overrideRequired: 'Say why you are arriving from here',
   arriveAnyway: 'Arrive anyway',
   stayEnRoute: 'Keep driving',
@@ -330,6 +335,7 @@ export const trackingNoShowMessages = defineMessages('tracking/noShow', {
   markAbsentTitle: 'Mark the customer absent?',
   markAbsentCard: params<{ fee: string }>('The job ends as a customer no-show. The customer pays the no-show fee of {fee}; you are credited it less the commission.'),
   markAbsentCash: 'The job ends as a customer no-show. It is a cash job: nobody is charged.',
+  markAbsentUnchecked: "The job ends as a customer no-show. Your arrival was not checked against your location, so no no-show fee is charged and the customer's card hold is released.",
   keepWaiting: 'Keep waiting',
   markAbsentFailed: 'Could not mark the customer absent.',
   outcomeTitle: 'Customer No-Show',
@@ -337,6 +343,8 @@ export const trackingNoShowMessages = defineMessages('tracking/noShow', {
   outcomeCustomerCash: 'You were not at the service location: the job ended as a no-show. Nothing was charged.',
   outcomeProviderCard: params<{ fee: string }>('The customer was not there: the job ended as a no-show. The no-show fee of {fee} is credited to your wallet less the commission.'),
   outcomeProviderCash: 'The customer was not there: the job ended as a no-show. It was a cash job: nothing was charged.',
+  outcomeCustomerNoFee: 'You were not at the service location: the job ended as a no-show. No fee was charged and the hold on your card was released.',
+  outcomeProviderNoFee: "The customer was not there: the job ended as a no-show. No no-show fee was charged and the customer's card hold was released.",
   lateRegion: 'Your provider is late',
   lateText: 'Your provider has not arrived by the time they gave plus the grace period.',
   cancelFree: 'Provider is late: cancel free',
