@@ -17,7 +17,7 @@ import pg from 'pg';
 import { Api, mapLimit } from '../bench/lib/api.mjs';
 import { startChaosInfrastructure, waitJetStreamLeader } from './lib/chaos-infra.mjs';
 import { renderReport, verdict } from './lib/chaos-report.mjs';
-import { CustomerSockets } from './lib/chaos-sockets.mjs';
+import { CustomerSockets, streamAtJob } from './lib/chaos-sockets.mjs';
 import { haproxyServersNotUp } from './lib/replicas.mjs';
 import { startStack } from './lib/stack.mjs';
 import { freePort, sleep } from './lib/util.mjs';
@@ -376,7 +376,7 @@ async function retrying(fn, { attempts = 5, what }) {
   throw new Error(`${what}: ${last.status} ${last.error ?? last.text?.slice(0, 200)}`);
 }
 
-async function completeJobs(api, burst, count) {
+async function completeJobs(api, stackUrl, burst, count) {
   const all = burst.acceptResults.filter((a) => a.statuses.includes(200));
   const card = all.filter((a) => a.request.paymentMethod === 'card').slice(0, Math.ceil(count / 2));
   const accepted = [
@@ -394,6 +394,8 @@ async function completeJobs(api, burst, count) {
     const providerId = view.data.accepted_bid?.provider?.documentId ?? view.data.provider?.documentId;
     const provider = byProfile.get(providerId);
     if (!provider) throw new Error(`request ${request.id}: accepted provider ${providerId} unknown`);
+    // The provider drives there: its app streams the job's address, so 'I AM HERE' passes the arrival check.
+    await streamAtJob(stackUrl, api, provider, request, { lat: view.data.lat, lng: view.data.lng });
     await retrying(
       () => api.call('POST', `/api/dispatch/jobs/${request.id}/arrived`, { token: provider.token }),
       { what: 'arrived' },
@@ -634,7 +636,7 @@ async function main() {
     log(`burst over: ${burst.sent} bids sent, ${burst.placed.size} answered 201`);
 
     log(`completing and confirming ${cfg.jobs} jobs (cash and card)`);
-    const jobs = (await completeJobs(api, burst, cfg.jobs)).map((r) => ({
+    const jobs = (await completeJobs(api, stack.url, burst, cfg.jobs)).map((r) => ({
       id: r.id,
       paymentMethod: r.paymentMethod,
     }));

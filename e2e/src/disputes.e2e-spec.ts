@@ -7,7 +7,7 @@
 // Stripe emulator with the publishable key (what Stripe.js does), has it held and posts a card request.
 import crypto from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { EMULATOR_SECRET_KEY, adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, stripeApiBase, postRequest, bidWhenOffered, acceptBid, type ErrorBody } from './support/api';
+import { EMULATOR_SECRET_KEY, adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, stripeApiBase, postRequest, bidWhenOffered, acceptBid, type ErrorBody, arriveAtJob } from './support/api';
 
 interface Report {
   id: string;
@@ -89,7 +89,7 @@ describe('disputes and refunds through the gateway', () => {
 
     // The card job of the file: accepted, arrived, completed, confirmed (the capture) and credited.
     requestId = await acceptedJob('card');
-    await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    await arriveAtJob(provider, requestId);
     await ok('POST', `/api/dispatch/jobs/${requestId}/completed`, { token: provider.token });
     await eventually('the completion report reaching payments', async () => {
       const res = await call('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Service Completed' } } });

@@ -9,7 +9,7 @@
 // job's approved extra adds to what is paid in cash, with no hold anywhere.
 import crypto from 'node:crypto';
 import type { JobExtraView, ServiceRequestView } from '@tiredash/contracts';
-import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, bidWhenOffered, acceptBid, requestData, type ErrorBody } from './support/api';
+import { adminToken, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, bidWhenOffered, acceptBid, requestData, type ErrorBody, arriveAtJob } from './support/api';
 
 interface PaymentView {
   status: string;
@@ -85,7 +85,7 @@ describe('extras through the gateway: added on site, approved (hold raised) or d
   const requestAs = async (requestId: string, token: string) => (await ok<{ data: ServiceRequestView }>('GET', `/api/service-requests/${requestId}`, { token })).data;
   const walletRows = async (): Promise<WalletRow[]> =>
     (await ok<{ data: WalletRow[] }>('GET', `/api/providers/${provider.providerId}/wallet-transactions`, { token: provider.token })).data;
-  const arrive = (requestId: string) => ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+  const arrive = (requestId: string) => arriveAtJob(provider, requestId);
   const complete = (requestId: string) => ok('POST', `/api/dispatch/jobs/${requestId}/completed`, { token: provider.token });
   const confirm = (requestId: string) =>
     eventually('the completion report reaching payments', async () => {

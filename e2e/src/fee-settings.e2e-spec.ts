@@ -6,7 +6,7 @@
 // the customer accepts, the provider arrives and completes, the customer confirms (the capture). The settings the
 // file found are put back at the end (the stack is shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
-import { adminToken, approvedProvider, call, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, bidWhenOffered, acceptBid, requestData, type ErrorBody } from './support/api';
+import { adminToken, approvedProvider, call, cardPaymentMethod, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, bidWhenOffered, acceptBid, requestData, type ErrorBody, arriveAtJob } from './support/api';
 
 type Settings = Record<'serviceFee' | 'walletFee' | 'cancellationFee' | 'noShowFee' | 'minWithdrawal', number>;
 
@@ -98,7 +98,7 @@ describe('fee settings through the gateway: the admin changes them, the next job
     expect(await settingsSeenByAnyone()).toMatchObject({ serviceFee: 5, walletFee: 15, minWithdrawal: 30 });
 
     const requestId = await acceptedCardJob(5);
-    await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    await arriveAtJob(provider, requestId);
     await ok('POST', `/api/dispatch/jobs/${requestId}/completed`, { token: provider.token });
     await eventually('the completion report reaching payments', async () => {
       const res = await call('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Service Completed' } } });

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { Client } from 'pg';
 import type { Socket } from 'socket.io-client';
-import { adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, postRequest, bidWhenOffered, acceptBid, type ErrorBody } from './support/api';
+import { adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, openSocket, postRequest, bidWhenOffered, acceptBid, streamPosition, type ErrorBody } from './support/api';
 import { databaseUrl } from './support/stack-env';
 
 interface RequestBody {
@@ -62,15 +62,7 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
     openSocket(token, sockets, { ...join, requestId }, (s) => s.onAny((event: string, payload: unknown) => heard.push([event, payload])));
 
   /** The provider's phone streams `point` for the job (driver_location_update) until dispatch has it as the latest. */
-  async function streamPosition(requestId: string, point: { lat: number; lng: number }): Promise<void> {
-    const socket = await connect(provider.token, { userId: provider.providerId, role: 'provider' }, requestId, []);
-    await eventually(`the provider's position ${point.lat},${point.lng} reaching dispatch`, async () => {
-      socket.emit('driver_location_update' as never, { ...point, customerId: customer.customerId, requestId, at: Date.now() } as never);
-      const job = await call<{ data: { latest: { lat: number; lng: number } | null } }>('GET', `/api/dispatch/jobs/${requestId}`, { token: provider.token });
-      return job.status === 200 && job.body.data.latest?.lat === point.lat && job.body.data.latest.lng === point.lng;
-    });
-    socket.disconnect();
-  }
+  const streamAt = (requestId: string, point: { lat: number; lng: number }) => streamPosition(provider, requestId, point);
 
   /** Time passes: the request's stored `column` moves back `minutes` (the wait or the lateness is then over). */
   async function movedBack(requestId: string, column: 'arrived_at' | 'accepted_at', minutes: number): Promise<void> {
@@ -104,7 +96,7 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
 
   it("refuses 'I AM HERE' 20 km from the job with the distance; an override reason arrives anyway and only the admin (and the provider) see it", async () => {
     const requestId = await acceptedJob('card');
-    await streamPosition(requestId, DOWN_THE_ROAD);
+    await streamAt(requestId, DOWN_THE_ROAD);
 
     const refused = await call<ErrorBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
     expect(refused.status).toBe(409);
@@ -127,9 +119,39 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
     expect((await requestAs(customer.token, requestId)).data).toMatchObject({ arrivalOverrideReason: null, arrivalDistanceMeters: null });
   });
 
+  it("refuses 'I AM HERE' while no position was streamed; a reason arrives unchecked, and 'Customer not here' on it charges no fee and releases the hold", async () => {
+    const requestId = await acceptedJob('card');
+    // Location sharing off: the provider's phone streamed nothing for this job.
+    const unseen = await call<ErrorBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    expect(unseen.status).toBe(409);
+    expect(unseen.body.error).toMatchObject({ code: 'CONFLICT', details: { reason: 'ARRIVAL_POSITION_UNKNOWN' } });
+    expect(unseen.body.error.message).toMatch(/^We cannot see where you are: 'I AM HERE' needs your live location within /);
+    // The spec's PUT is the same check.
+    const put = await call<ErrorBody>('PUT', `/api/service-requests/${requestId}`, { token: provider.token, body: { data: { tireStatus: 'In Progress' } } });
+    expect([put.status, put.body.error.details?.reason]).toEqual([409, 'ARRIVAL_POSITION_UNKNOWN']);
+    expect((await requestAs(customer.token, requestId)).data.tireStatus).toBe('Accepted');
+
+    const reason = 'My phone has no GPS fix in this garage';
+    const arrived = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token, body: { data: { overrideReason: reason } } });
+    expect(arrived.data).toMatchObject({ tireStatus: 'In Progress', arrivalOverrideReason: reason, arrivalDistanceMeters: null });
+    expect((await requestAs(admin, requestId)).data).toMatchObject({ arrivalOverrideReason: reason, arrivalDistanceMeters: null });
+
+    // The wait is over; the provider marks the customer absent: no fee rests on an arrival the server did not check.
+    await movedBack(requestId, 'arrived_at', 11);
+    const absent = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/customer-absent`, { token: provider.token });
+    expect(absent.data).toMatchObject({ tireStatus: 'Customer No-Show', noShowFee: 0 });
+    const released = await eventually('the hold released', async () => {
+      const res = await call<{ status: string; captured: number | null }>('GET', `/pay/api/payments/request/${requestId}`, { token: customer.token });
+      return res.status === 200 && res.body.status === 'released' ? res.body : null;
+    });
+    expect(released).toMatchObject({ status: 'released', captured: null, held: null });
+    const wallet = (await ok<{ data: Array<{ requestId: string }> }>('GET', `/api/providers/${provider.providerId}/wallet-transactions`, { token: provider.token })).data;
+    expect(wallet.filter((r) => r.requestId === requestId)).toEqual([]);
+  });
+
   it("charges the admin's $25 no-show fee from the card hold after the wait, credits the provider $20 (less 20%), releases the rest; both sockets hear it", async () => {
     const requestId = await acceptedJob('card');
-    await streamPosition(requestId, AT_THE_CURB);
+    await streamAt(requestId, AT_THE_CURB);
     const arrived = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
     expect(arrived.data.tireStatus).toBe('In Progress');
     expect(arrived.data.arrivalDistanceMeters).toBeLessThan(60);
@@ -188,7 +210,7 @@ describe('no-shows through the gateway: the arrival check, a customer no-show an
 
   it('ends a cash job with no charge when the customer is not there', async () => {
     const requestId = await acceptedJob('cash');
-    await streamPosition(requestId, AT_THE_CURB);
+    await streamAt(requestId, AT_THE_CURB);
     await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
     await movedBack(requestId, 'arrived_at', 11);
     const absent = await ok<RequestBody>('POST', `/api/dispatch/jobs/${requestId}/customer-absent`, { token: provider.token });

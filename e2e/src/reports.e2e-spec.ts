@@ -11,7 +11,7 @@ import type { ReportsView } from '@tiredash/contracts';
 import { a11yProblems } from './support/a11y';
 import { launchBrowser, type BrowserSession } from './support/browser';
 import { logInAsAdmin, visibleMessages } from './support/page-steps';
-import { adminToken, approvedProvider, call, connectStripe, eventually as waitUntil, goOnline, ok, register, withCustomerProfile, postRequest, bidWhenOffered, acceptBid } from './support/api';
+import { adminToken, approvedProvider, call, connectStripe, eventually as waitUntil, goOnline, ok, register, withCustomerProfile, postRequest, bidWhenOffered, acceptBid, arriveAtJob } from './support/api';
 
 /** This file's waits are 30 s (the report is read from content's read models, which follow every service's events). */
 const eventually = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30000): Promise<T> => waitUntil(what, probe, timeoutMs);
@@ -55,8 +55,7 @@ describe('reports and analytics: a small real scenario, its figures exact throug
   const bidAndAccept = async (requestId: string, amount: number): Promise<void> => acceptBid(customer, requestId, await bidWhenOffered(provider, requestId, amount));
 
   async function arriveCompleteConfirm(requestId: string): Promise<void> {
-    const arrived = await call('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
-    if (arrived.status >= 300) await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token, body: { overrideReason: 'e2e: no live position streamed' } });
+    await arriveAtJob(provider, requestId);
     await ok('POST', `/api/dispatch/jobs/${requestId}/completed`, { token: provider.token });
     await eventually('the confirmation', async () => {
       const res = await call('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Service Completed' } } });

@@ -8,7 +8,7 @@
 // emulator with the publishable key (what Stripe.js does).
 import crypto from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { EMULATOR_SECRET_KEY, adminToken, advanceEmulatorClock, emulatorNow, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually as waitUntil, goOnline, ok, register, openSocket, stripeApiBase, bidWhenOffered, acceptBid, type ErrorBody, type Reply } from './support/api';
+import { EMULATOR_SECRET_KEY, adminToken, advanceEmulatorClock, emulatorNow, approvedProvider, call, cardFeeSetting, cardPaymentMethod, connectStripe, eventually as waitUntil, goOnline, ok, register, openSocket, stripeApiBase, bidWhenOffered, acceptBid, type ErrorBody, type Reply, arriveAtJob } from './support/api';
 
 /** This file's waits are 30 s (payments' sweep and the emulator's clock take their turns). */
 const eventually = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30000): Promise<T> => waitUntil(what, probe, timeoutMs);
@@ -115,7 +115,7 @@ describe('scheduled holds through the gateway: a job 10 days out is saved, held 
 
   /** The provider arrives and reports the job done; payments hears of it. */
   async function workDone(requestId: string): Promise<void> {
-    await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    await arriveAtJob(provider, requestId);
     await ok('POST', `/api/dispatch/jobs/${requestId}/completed`, { token: provider.token });
   }
   const confirm = (requestId: string): Promise<Reply<ErrorBody>> =>

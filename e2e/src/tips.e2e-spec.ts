@@ -6,7 +6,7 @@
 // admin turns tipping on (PUT /api/settings); the customer tips from the payment summary. The tipping setting the
 // file found is put back at the end (the stack is shared by the files of the run, which run in band).
 import crypto from 'node:crypto';
-import { adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, postRequest, bidWhenOffered, acceptBid, type ErrorBody, type Reply } from './support/api';
+import { adminToken, approvedProvider, call, connectStripe, eventually, goOnline, ok, register, withCustomerProfile, postRequest, bidWhenOffered, acceptBid, type ErrorBody, type Reply, arriveAtJob } from './support/api';
 
 interface PaymentView {
   status: string;
@@ -47,7 +47,7 @@ describe('card tips through the gateway: the admin turns tipping on, the custome
   async function confirmedCardJob(): Promise<string> {
     const requestId = await postRequest(customer, { budget: BUDGET, paymentMethod: 'card', at: { ...CUSTOMER_AT, address: 'Congress Ave, Austin' }, description: `tips ${id}` });
     await acceptBid(customer, requestId, await bidWhenOffered(provider, requestId, BUDGET));
-    await ok('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+    await arriveAtJob(provider, requestId);
     await ok('POST', `/api/dispatch/jobs/${requestId}/completed`, { token: provider.token });
     await eventually('the completion report reaching payments', async () => {
       const res = await call('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Service Completed' } } });

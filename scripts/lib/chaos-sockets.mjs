@@ -105,3 +105,38 @@ export class CustomerSockets {
     for (const s of this.sockets) s.close();
   }
 }
+
+/**
+ * The provider's app on its way to a job: a socket through the load balancer streams the job's address
+ * (`driver_location_update`, acknowledged) until dispatch shows it as the job's latest position, so the
+ * provider's 'I AM HERE' passes the arrival check as a driver's does. A fault in the middle is retried.
+ */
+export async function streamAtJob(url, api, provider, request, point, { timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const socket = connectSocket(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token: provider.token } });
+    try {
+      await new Promise((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      await socket.timeout(10_000).emitWithAck('join', { userId: provider.profileId, role: 'provider', requestId: request.id });
+      for (let i = 0; i < 20; i += 1) {
+        await socket
+          .timeout(5_000)
+          .emitWithAck('driver_location_update', { ...point, customerId: request.customer.profileId, requestId: request.id, at: Date.now() })
+          .catch(() => null);
+        const job = await api.call('GET', `/api/dispatch/jobs/${request.id}`, { token: provider.token });
+        const latest = job.status === 200 ? job.json.data.latest : null;
+        if (latest && latest.lat === point.lat && latest.lng === point.lng) return;
+        await sleep(250);
+      }
+    } catch {
+      // the socket's service or the balancer in a fault: connect again
+    } finally {
+      socket.close();
+    }
+    if (Date.now() > deadline) throw new Error(`request ${request.id}: the provider's position never reached dispatch`);
+    await sleep(500);
+  }
+}

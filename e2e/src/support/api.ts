@@ -278,3 +278,34 @@ export async function bidWhenOffered(provider: { token: string }, requestId: str
 export async function acceptBid(customer: { token: string }, requestId: string, bidId: string): Promise<void> {
   await ok('PUT', `/api/service-requests/${requestId}`, { token: customer.token, body: { data: { tireStatus: 'Accepted', accepted_bid: bidId } } });
 }
+
+/**
+ * The provider's app on the way to its accepted job: its tracking screen's socket streams `point` (by default the
+ * job's address, where a driver who is there stands) until dispatch shows it as the job's latest position. 'I AM
+ * HERE' is checked against that point.
+ */
+export async function streamPosition(provider: Pick<Provider, 'token' | 'providerId'>, requestId: string, point?: { lat: number; lng: number }): Promise<void> {
+  // Dispatch opens the job from the acceptance event: it may be a moment behind the accept's answer.
+  const job = await eventually('the job in dispatch', async () => {
+    const res = await call<{ data: { customerId: string; destination: { lat: number; lng: number } } }>('GET', `/api/dispatch/jobs/${requestId}`, { token: provider.token });
+    return res.status === 200 ? res.body.data : null;
+  });
+  const at = point ?? { lat: job.destination.lat, lng: job.destination.lng };
+  const sockets: Socket[] = [];
+  try {
+    const socket = await openSocket(provider.token, sockets, { userId: provider.providerId, role: 'provider', requestId });
+    await eventually(`the provider's position ${at.lat},${at.lng} reaching dispatch`, async () => {
+      socket.emit('driver_location_update' as never, { ...at, customerId: job.customerId, requestId, at: Date.now() } as never);
+      const res = await call<{ data: { latest: { lat: number; lng: number } | null } }>('GET', `/api/dispatch/jobs/${requestId}`, { token: provider.token });
+      return res.status === 200 && res.body.data.latest?.lat === at.lat && res.body.data.latest.lng === at.lng;
+    });
+  } finally {
+    for (const s of sockets) s.disconnect();
+  }
+}
+
+/** The provider drives to the job (its position streamed at the address) and presses 'I AM HERE': the request's view. */
+export async function arriveAtJob<T = Record<string, unknown>>(provider: Pick<Provider, 'token' | 'providerId'>, requestId: string): Promise<T> {
+  await streamPosition(provider, requestId);
+  return ok<T>('POST', `/api/dispatch/jobs/${requestId}/arrived`, { token: provider.token });
+}
