@@ -128,8 +128,9 @@ export async function streamAtJob(url, api, provider, request, point, { timeoutM
           .catch(() => null);
         const job = await api.call('GET', `/api/dispatch/jobs/${request.id}`, { token: provider.token });
         const latest = job.status === 200 ? job.json.data.latest : null;
-        if (latest && latest.lat === point.lat && latest.lng === point.lng) return;
-        await sleep(250);
+        // Dispatch keeps the point in Redis as JSON of 14 significant digits: the same point, not the same bits.
+        if (latest && Math.abs(latest.lat - point.lat) < 1e-6 && Math.abs(latest.lng - point.lng) < 1e-6) return;
+        await sleep(1000); // realtime forwards one point a second per job; faster ones are dropped
       }
     } catch {
       // the socket's service or the balancer in a fault: connect again

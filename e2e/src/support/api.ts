@@ -297,7 +297,9 @@ export async function streamPosition(provider: Pick<Provider, 'token' | 'provide
     await eventually(`the provider's position ${at.lat},${at.lng} reaching dispatch`, async () => {
       socket.emit('driver_location_update' as never, { ...at, customerId: job.customerId, requestId, at: Date.now() } as never);
       const res = await call<{ data: { latest: { lat: number; lng: number } | null } }>('GET', `/api/dispatch/jobs/${requestId}`, { token: provider.token });
-      return res.status === 200 && res.body.data.latest?.lat === at.lat && res.body.data.latest.lng === at.lng;
+      // Dispatch keeps the point in Redis as JSON of 14 significant digits: the same point, not the same bits.
+      const latest = res.status === 200 ? res.body.data.latest : null;
+      return latest !== null && Math.abs(latest.lat - at.lat) < 1e-6 && Math.abs(latest.lng - at.lng) < 1e-6;
     });
   } finally {
     for (const s of sockets) s.disconnect();

@@ -37,9 +37,11 @@ export async function streamPosition(
       async () => {
         socket.emit('driver_location_update', { ...point, customerId: job.body.data.customerId, requestId, at: Date.now() });
         const now = await s.request<{ data: JobView }>('GET', `/api/dispatch/jobs/${requestId}`, { token: provider.token });
-        return now.body.data?.latest?.lat === point.lat && now.body.data.latest.lng === point.lng;
+        // Dispatch keeps the point in Redis as JSON of 14 significant digits: the same point, not the same bits.
+        const latest = now.body.data?.latest;
+        return !!latest && Math.abs(latest.lat - point.lat) < 1e-6 && Math.abs(latest.lng - point.lng) < 1e-6;
       },
-      { message: `the provider's position ${point.lat},${point.lng} reaching dispatch`, intervalMs: 100 },
+      { message: `the provider's position ${point.lat},${point.lng} reaching dispatch`, intervalMs: 250 },
     );
   } finally {
     socket.close();
