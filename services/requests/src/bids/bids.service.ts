@@ -14,13 +14,13 @@ import {
   type Pagination,
 } from '@tiredash/contracts';
 import { randomUUID } from 'node:crypto';
-import type { Pool, PoolClient, QueryResult } from 'pg';
+import type { QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { requireActor } from '../common/actor-rules';
 import { toCents } from '../common/money';
 import { isUniqueViolation } from '../common/pg-errors';
 import { AdmissionLimiter } from '../common/admission-limiter';
+import { inRawTransaction } from '../common/raw-transaction';
 import { REQUESTS_CONFIG } from '../common/requests-config.module';
 import type { RequestsConfig } from '../config';
 import { ProfilesService } from '../read-models/profiles.service';
@@ -106,18 +106,9 @@ export class BidsService {
   private async placeOnce(userId: string, body: BidCreateBody): Promise<BidView | null> {
     const d = body.data;
     if (!UUID.test(d.requestId) || !UUID.test(userId)) throw RequestsError.requestNotFound();
-    const client = await this.pool().connect();
-    // A checked-out pg client has no 'error' listener (the pool takes its own off): a server ending the connection
-    // between the two statements (PostgreSQL restarted: FATAL 57P01) would be an unhandled 'error' event that
-    // crashes the process. Kept here, it drops the connection instead and the bid fails like any failed write.
-    let lost: Error | undefined;
-    const onLost = (err: Error): void => {
-      lost = err;
-    };
-    client.on('error', onLost);
-    let inTransaction = false;
-    try {
-      const lit = (v: string): string => literal(client, v);
+    return inRawTransaction(this.dataSource, async (tx) => {
+      const { client } = tx;
+      const lit = tx.literal;
       const opened = (await client.query(
         `BEGIN;
          SELECT pg_advisory_xact_lock(hashtextextended(${lit(`${d.requestId}:${userId}`)}, 0));
@@ -132,7 +123,7 @@ export class BidsService {
           WHERE p."user_id" = ${lit(userId)}
             FOR SHARE OF r`,
       )) as unknown as QueryResult<LockedBidRow>[];
-      inTransaction = true;
+      tx.begun();
       const row = opened[2]?.rows[0];
       if (!row) return null;
       if (row.is_approved !== true) throw ProfilesService.notApproved();
@@ -175,7 +166,7 @@ export class BidsService {
         bid: this.views.bidSnapshot(bid, card),
         replacedBidId: row.live_bid_id,
       });
-      const v = (x: string | number | Date | null): string => sqlValue(client, x);
+      const v = tx.value;
       const replace =
         row.live_bid_id === null
           ? ''
@@ -213,21 +204,10 @@ export class BidsService {
              ${v(event.headers && JSON.stringify(event.headers))}::jsonb FROM "bid";
          COMMIT`,
       );
-      inTransaction = false;
+      tx.committed();
       this.outbox.committed();
       return this.views.bidView(bid, card);
-    } finally {
-      // A refusal, or a failed write: nothing of the bid stays. A connection that cannot even roll back is dropped.
-      let broken: Error | undefined = lost;
-      if (inTransaction && !broken) await client.query('ROLLBACK').catch((err: Error) => (broken = err));
-      client.off('error', onLost);
-      client.release(broken ?? lost);
-    }
-  }
-
-  /** The pg pool under TypeORM's connection (the bid path talks to it directly; see placeOnce). */
-  private pool(): Pool {
-    return (this.dataSource.driver as PostgresDriver).master as Pool;
+    });
   }
 
   /**
@@ -308,23 +288,6 @@ export class BidsService {
     const cards = await this.views.providerCards(this.dataSource.manager, [bid.providerId]);
     return this.views.bidView(bid, cardFor(cards, bid.providerId));
   }
-}
-
-/** A string as an SQL literal quoted by the driver; NUL, which PostgreSQL text cannot hold, is refused. */
-function literal(client: PoolClient, value: string): string {
-  if (value.includes('\u0000')) throw new DomainError('VALIDATION_FAILED', 'Text may not contain NUL characters');
-  return client.escapeLiteral(value);
-}
-
-/** A value of the bid's write as SQL: NULL, a finite number, a timestamptz, or a quoted string. */
-function sqlValue(client: PoolClient, value: string | number | Date | null): string {
-  if (value === null) return 'NULL';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
-    return String(value);
-  }
-  if (value instanceof Date) return `${client.escapeLiteral(value.toISOString())}::timestamptz`;
-  return literal(client, value);
 }
 
 /** A row of "requests"."bids" as the driver returns it. */

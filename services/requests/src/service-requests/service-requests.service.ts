@@ -26,10 +26,11 @@ import {
   type AcceptBid,
 } from '@tiredash/contracts';
 import { randomUUID } from 'node:crypto';
+import type { QueryResult } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { BidEntity } from '../bids/entities/bid.entity';
 import { isAdmin, requireActor } from '../common/actor-rules';
-import { queryReturning } from '../common/pg-errors';
+import { inRawTransaction } from '../common/raw-transaction';
 import { toCents, toDollars } from '../common/money';
 import { MatchingService } from '../matching/matching.service';
 import { ProfilesService } from '../read-models/profiles.service';
@@ -264,9 +265,11 @@ export class ServiceRequestsService {
   async accept(cmd: AcceptCommand): Promise<ServiceRequestView> {
     const known = requireActor(cmd.actor);
     const repo = this.dataSource.getRepository(BidEntity);
-    const bid = await repo.findOneBy({ id: cmd.bidId });
+    const requests = this.dataSource.getRepository(ServiceRequestEntity);
+    // The gateway's PUT names the request: both rows are read at once (two connections, one round trip of time).
+    const [bid, named] = await Promise.all([repo.findOneBy({ id: cmd.bidId }), cmd.requestId ? requests.findOneBy({ id: cmd.requestId }) : null]);
     if (!bid || (cmd.requestId && bid.requestId !== cmd.requestId)) throw RequestsError.bidNotFound();
-    const request = await this.dataSource.getRepository(ServiceRequestEntity).findOneBy({ id: bid.requestId });
+    const request = named ?? (await requests.findOneBy({ id: bid.requestId }));
     if (!request) throw RequestsError.requestNotFound();
     if (request.customerUserId !== known.userId) {
       throw new RequestsError('NOT_OWNER', "Only the request's customer may accept a bid");
@@ -285,75 +288,7 @@ export class ServiceRequestsService {
       await this.requireCardHold(request.customerUserId, bid.amountCents, request.id);
     }
 
-    const accepted = await this.dataSource.transaction(async (m) => {
-      const updated = await queryReturning<ServiceRequestRow>(m,
-        `UPDATE "requests"."service_requests" r
-            SET "tire_status" = 'Accepted', "accepted_bid_id" = b."id", "amount_cents" = b."amount_cents",
-                "provider_id" = b."provider_id", "accepted_at" = now(), "updated_at" = now()
-           FROM "requests"."bids" b
-          WHERE r."id" = $1 AND b."id" = $2 AND b."request_id" = r."id" AND r."customer_user_id" = $3
-            AND r."tire_status" = 'Bids Open' AND b."status" = 'pending' AND b."expires_at" > now()
-          RETURNING r."id"`,
-        [request.id, bid.id, known.userId],
-      );
-      if (updated.length === 0) return null;
-      const won = await queryReturning<{ id: string }>(m,
-        `UPDATE "requests"."bids" SET "status" = 'accepted', "closed_at" = now(), "updated_at" = now()
-          WHERE "id" = $1 AND "status" = 'pending' AND "expires_at" > now() RETURNING "id"`,
-        [bid.id],
-      );
-      if (won.length === 0) throw RequestsError.conflict('BID_NOT_OPEN', 'This bid is no longer open');
-      const closed = await this.closePendingBids(m, request.id);
-      const fresh = await m.getRepository(ServiceRequestEntity).findOneByOrFail({ id: request.id });
-      const providerUserId = await this.providerUserId(m, bid.providerId);
-      const at = (fresh.acceptedAt ?? new Date()).toISOString();
-      await this.outbox.add(m, RequestAccepted, {
-        requestId: fresh.id,
-        customerId: fresh.customerId,
-        customerUserId: fresh.customerUserId,
-        bidId: bid.id,
-        providerId: bid.providerId,
-        providerUserId,
-        amount: toDollars(bid.amountCents),
-        budget: toDollars(fresh.budgetCents),
-        paymentMethod: fresh.paymentMethod,
-        estimatedArrival: String(bid.estimatedArrivalMinutes),
-        closedBids: closed.map((c) => ({ bidId: c.id, providerId: c.provider_id })),
-        acceptedAt: at,
-        origin: bid.lat !== null && bid.lng !== null ? { lat: bid.lat, lng: bid.lng } : null,
-        destination: { lat: fresh.lat, lng: fresh.lng, address: fresh.address },
-        serviceType: fresh.serviceType,
-      });
-      await this.outbox.add(m, BidAccepted, {
-        requestId: fresh.id,
-        customerId: fresh.customerId,
-        customerUserId: fresh.customerUserId,
-        bidId: bid.id,
-        providerId: bid.providerId,
-        providerUserId,
-        amount: toDollars(bid.amountCents),
-        estimatedArrival: String(bid.estimatedArrivalMinutes),
-        paymentMethod: fresh.paymentMethod,
-        request: this.views.offerView(fresh),
-        acceptedAt: at,
-      });
-      // One statement for every losing bid (a popular request has dozens): the accept holds the request row.
-      await this.outbox.addMany(
-        m,
-        BidClosed,
-        closed.map((c) => ({
-          requestId: fresh.id,
-          customerId: fresh.customerId,
-          customerUserId: fresh.customerUserId,
-          bidId: c.id,
-          providerId: c.provider_id,
-          providerUserId: c.user_id,
-          reason: 'other-bid-accepted' as const,
-          closedAt: at,
-        })),
-      );
-      return fresh;
-    });
+    const accepted = await this.acceptOnce(request.id, bid, known.userId);
     if (accepted) return this.views.requestView(this.dataSource.manager, accepted, viewer);
 
     // Nothing changed: say why.
@@ -365,6 +300,109 @@ export class ServiceRequestsService {
     const b = await repo.findOneByOrFail({ id: bid.id });
     if (b.status === 'pending') throw RequestsError.conflict('BID_EXPIRED', 'This bid has expired');
     throw RequestsError.conflict('BID_NOT_OPEN', `This bid is ${b.status}`);
+  }
+
+  /**
+   * The acceptance in two round trips on one connection (it took fifteen, and a customer waits on it while bids
+   * pour in):
+   *   1. BEGIN; one statement moves the request to Accepted (only from Bids Open, only its customer, only a pending
+   *      bid inside its window), marks the bid accepted and closes every other pending bid, answering the request
+   *      row, the closed bids with their providers' users and the winner's user;
+   *   2. the outbox rows (request.accepted, bid.accepted, a bid.closed per losing bid) in one INSERT; COMMIT.
+   * The request row's UPDATE queues behind a concurrent accept, cancel or expiry of the same request, so exactly
+   * one of them wins (the others match nothing). Null when nothing matched (the caller says why).
+   */
+  private async acceptOnce(requestId: string, bid: BidEntity, customerUserId: string): Promise<ServiceRequestEntity | null> {
+    return inRawTransaction(this.dataSource, async (tx) => {
+      const [r, b, u] = [tx.literal(requestId), tx.literal(bid.id), tx.literal(customerUserId)];
+      const results = (await tx.client.query(
+        `BEGIN;
+         WITH "req" AS (
+           UPDATE "requests"."service_requests" r
+              SET "tire_status" = 'Accepted', "accepted_bid_id" = b."id", "amount_cents" = b."amount_cents",
+                  "provider_id" = b."provider_id", "accepted_at" = now(), "updated_at" = now()
+             FROM "requests"."bids" b
+            WHERE r."id" = ${r} AND b."id" = ${b} AND b."request_id" = r."id" AND r."customer_user_id" = ${u}
+              AND r."tire_status" = 'Bids Open' AND b."status" = 'pending' AND b."expires_at" > now()
+            RETURNING r.*),
+         "won" AS (
+           UPDATE "requests"."bids" SET "status" = 'accepted', "closed_at" = now(), "updated_at" = now()
+            WHERE "id" = ${b} AND "status" = 'pending' AND "expires_at" > now() AND EXISTS (SELECT 1 FROM "req") RETURNING "id"),
+         "closed" AS (
+           UPDATE "requests"."bids" SET "status" = 'closed', "closed_at" = now(), "updated_at" = now()
+            WHERE "request_id" = ${r} AND "status" = 'pending' AND "id" <> ${b} AND EXISTS (SELECT 1 FROM "req")
+            RETURNING "id", "provider_id")
+         SELECT "req".*,
+                (SELECT count(*)::int FROM "won") AS "won_count",
+                (SELECT coalesce(json_agg(json_build_object('id', c."id", 'provider_id', c."provider_id", 'user_id', p."user_id")), '[]'::json)
+                   FROM "closed" c LEFT JOIN "requests"."provider_profiles" p ON p."id" = c."provider_id") AS "closed_bids",
+                (SELECT p."user_id" FROM "requests"."provider_profiles" p WHERE p."id" = "req"."provider_id") AS "provider_user_id"
+           FROM "req"`,
+      )) as unknown as QueryResult<AcceptedRow>[];
+      tx.begun();
+      const row = results[1]?.rows[0];
+      if (!row) return null;
+      if (row.won_count === 0) throw RequestsError.conflict('BID_NOT_OPEN', 'This bid is no longer open');
+      const fresh = this.entityOf(row);
+      const closed = row.closed_bids;
+      const at = (fresh.acceptedAt ?? new Date()).toISOString();
+      const parties = { requestId: fresh.id, customerId: fresh.customerId, customerUserId: fresh.customerUserId };
+      const accepted = { bidId: bid.id, providerId: bid.providerId, providerUserId: row.provider_user_id, amount: toDollars(bid.amountCents) };
+      const events = [
+        this.outbox.row(RequestAccepted, {
+          ...parties,
+          ...accepted,
+          budget: toDollars(fresh.budgetCents),
+          paymentMethod: fresh.paymentMethod,
+          estimatedArrival: String(bid.estimatedArrivalMinutes),
+          closedBids: closed.map((c) => ({ bidId: c.id, providerId: c.provider_id })),
+          acceptedAt: at,
+          origin: bid.lat !== null && bid.lng !== null ? { lat: bid.lat, lng: bid.lng } : null,
+          destination: { lat: fresh.lat, lng: fresh.lng, address: fresh.address },
+          serviceType: fresh.serviceType,
+        }),
+        this.outbox.row(BidAccepted, {
+          ...parties,
+          ...accepted,
+          estimatedArrival: String(bid.estimatedArrivalMinutes),
+          paymentMethod: fresh.paymentMethod,
+          request: this.views.offerView(fresh),
+          acceptedAt: at,
+        }),
+        // Every losing bid in the same statement (a popular request has dozens): the accept holds the request row.
+        ...closed.map((c) =>
+          this.outbox.row(BidClosed, {
+            ...parties,
+            bidId: c.id,
+            providerId: c.provider_id,
+            providerUserId: c.user_id,
+            reason: 'other-bid-accepted' as const,
+            closedAt: at,
+          }),
+        ),
+      ];
+      const v = tx.value;
+      // In publication order: one INSERT numbers its rows (the relay's sequence) in the order of its VALUES.
+      const values = events.map(
+        (e) => `(${v(e.id)}, ${v(e.subject)}, ${v(JSON.stringify(e.payload))}::jsonb, ${v(e.occurredAt)}, ${v(e.headers && JSON.stringify(e.headers))}::jsonb)`,
+      );
+      await tx.client.query(
+        `INSERT INTO ${this.outbox.table(this.dataSource.manager)} ("id", "subject", "payload", "occurred_at", "headers") VALUES ${values.join(', ')};
+         COMMIT`,
+      );
+      tx.committed();
+      this.outbox.committed();
+      return fresh;
+    });
+  }
+
+  /** A "service_requests" row as the driver returns it (its columns' types need no conversion), as the entity. */
+  private entityOf(row: Record<string, unknown>): ServiceRequestEntity {
+    const entity = new ServiceRequestEntity();
+    for (const column of this.dataSource.getMetadata(ServiceRequestEntity).columns) {
+      (entity as unknown as Record<string, unknown>)[column.propertyName] = row[column.databaseName];
+    }
+    return entity;
   }
 
   /**
@@ -490,6 +528,13 @@ export class ServiceRequestsService {
     const rows: { user_id: string }[] = await m.query(`SELECT "user_id" FROM "requests"."provider_profiles" WHERE "id" = $1`, [providerId]);
     return rows[0]?.user_id ?? null;
   }
+}
+
+/** The acceptance's answer: the request row, and what the events need. */
+interface AcceptedRow extends Record<string, unknown> {
+  won_count: number;
+  closed_bids: { id: string; provider_id: string; user_id: string | null }[];
+  provider_user_id: string | null;
 }
 
 interface ServiceRequestRow {

@@ -228,7 +228,17 @@ export class ViewsService {
   }
 
   async requestViews(manager: EntityManager, rows: ServiceRequestEntity[], viewer: Viewer): Promise<ServiceRequestView[]> {
-    const bids = await this.bidsFor(manager, rows.map((r) => r.id), viewer);
+    const ids = rows.map((r) => r.id);
+    // Outside a transaction the independent reads go at once, each on a connection of its own (a view took six
+    // round trips one after another); inside one they share its connection, so they go in turn.
+    const together = <A, B, C, D>(a: () => Promise<A>, b: () => Promise<B>, c: () => Promise<C>, d: () => Promise<D>): Promise<[A, B, C, D]> =>
+      manager.queryRunner ? inTurn(a, b, c, d) : Promise.all([a(), b(), c(), d()]);
+    const [bids, ratings, extras, asked] = await together(
+      () => this.bidsFor(manager, ids, viewer),
+      () => this.ratingsOf(manager, ids),
+      () => extrasOf(manager, ids),
+      () => (viewer.kind === 'provider' ? Promise.resolve(new Map<string, number>()) : this.providersAskedOf(manager, ids)),
+    );
     const acceptedIds = rows.map((r) => r.acceptedBidId).filter((id): id is string => id !== null);
     const missingAccepted = acceptedIds.filter((id) => !bids.some((b) => b.id === id));
     const accepted = missingAccepted.length > 0 ? await manager.getRepository(BidEntity).findBy({ id: In(missingAccepted) }) : [];
@@ -238,9 +248,6 @@ export class ViewsService {
       ...rows.map((r) => r.providerId).filter((id): id is string => id !== null),
     ]);
     const card = (id: string): BidProviderView => cardFor(cards, id);
-    const ratings = await this.ratingsOf(manager, rows.map((r) => r.id));
-    const extras = await extrasOf(manager, rows.map((r) => r.id));
-    const asked = viewer.kind === 'provider' ? new Map<string, number>() : await this.providersAskedOf(manager, rows.map((r) => r.id));
     return rows.map((r) => {
       const mine = bids.filter((b) => b.requestId === r.id).map((b) => this.bidView(b, card(b.providerId)));
       const acceptedBid = r.acceptedBidId ? all.find((b) => b.id === r.acceptedBidId) : undefined;
@@ -349,4 +356,9 @@ export class ViewsService {
     if (!view) throw new Error(`No view built for request ${row.id}`);
     return view;
   }
+}
+
+/** Four reads one after another (on a transaction's single connection). */
+async function inTurn<A, B, C, D>(a: () => Promise<A>, b: () => Promise<B>, c: () => Promise<C>, d: () => Promise<D>): Promise<[A, B, C, D]> {
+  return [await a(), await b(), await c(), await d()];
 }
