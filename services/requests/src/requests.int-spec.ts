@@ -14,6 +14,7 @@ import {
   type ServiceRequestView,
 } from '@tiredash/contracts';
 import { waitFor } from '@tiredash/testing';
+import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { aCustomer, aProvider, outboxRows, requestBody, type TestCustomer, type TestProvider } from './test-support/fixtures';
@@ -287,6 +288,49 @@ describe('requests over NATS (real PostgreSQL + JetStream)', () => {
     const placed = (await outboxRows(ds, 'requests.evt.bid.placed.v1')).filter((e) => e.payload.requestId === request.id);
     expect(placed).toHaveLength(20);
   }, 60000);
+
+  it('a bid that commits while the accept waits for the request row is closed by that accept, not left pending', async () => {
+    const customer = await aCustomer(publisher, ds);
+    const [chosen, late] = await Promise.all([aProvider(publisher, ds, { businessName: 'Chosen' }), aProvider(publisher, ds, { businessName: 'Late' })]);
+    const request = await create(customer);
+    const mine = await bid(chosen, request.id, { amount: 95 });
+    // A bid in flight, as the bid path writes it: the request row held FOR SHARE, the bid inserted, not committed yet.
+    const inFlight = ds.createQueryRunner();
+    await inFlight.connect();
+    const lateBidId = randomUUID();
+    try {
+      await inFlight.startTransaction();
+      await inFlight.query(`SELECT 1 FROM "requests"."service_requests" WHERE "id" = $1 FOR SHARE`, [request.id]);
+      await inFlight.query(
+        `INSERT INTO "requests"."bids" ("id", "request_id", "provider_id", "amount_cents", "estimated_arrival_minutes", "status", "submitted_at", "expires_at")
+         VALUES ($1, $2, $3, 8000, 10, 'pending', now(), now() + interval '5 minutes')`,
+        [lateBidId, request.id, late.providerId],
+      );
+      const accepting = client.send(AcceptBid, { actor: customer.actor, bidId: mine.id }, { timeoutMs: 20000 });
+      // The accept is waiting on the request row.
+      await waitFor(
+        async () => {
+          const waiting: { n: number }[] = await ds.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%UPDATE "requests"."service_requests"%'`,
+          );
+          return waiting[0]!.n > 0;
+        },
+        { message: 'the accept waiting for the request row' },
+      );
+      await inFlight.commitTransaction();
+      expect(await accepting).toMatchObject({ tireStatus: 'Accepted', amount: 95 });
+    } finally {
+      if (inFlight.isTransactionActive) await inFlight.rollbackTransaction();
+      await inFlight.release();
+    }
+    const statuses: { id: string; status: string }[] = await ds.query(`SELECT id, status FROM "requests"."bids" WHERE request_id = $1`, [request.id]);
+    expect(Object.fromEntries(statuses.map((b) => [b.id, b.status]))).toEqual({ [mine.id]: 'accepted', [lateBidId]: 'closed' });
+    const closed = (await outboxRows(ds, 'requests.evt.bid.closed.v1')).filter((e) => e.payload.requestId === request.id);
+    expect(closed.map((e) => e.payload.bidId)).toEqual([lateBidId]);
+    const accepted = (await outboxRows(ds, 'requests.evt.request.accepted.v1')).filter((e) => e.payload.requestId === request.id);
+    expect(accepted.map((e) => e.payload.closedBids)).toEqual([[{ bidId: lateBidId, providerId: late.providerId }]]);
+  });
 
   it('200 concurrent accepts of one request (same bid and different bids) produce exactly one acceptance', async () => {
     const customer = await aCustomer(publisher, ds);

@@ -123,7 +123,6 @@ export class BidsService {
           WHERE p."user_id" = ${lit(userId)}
             FOR SHARE OF r`,
       )) as unknown as QueryResult<LockedBidRow>[];
-      tx.begun();
       const row = opened[2]?.rows[0];
       if (!row) return null;
       if (row.is_approved !== true) throw ProfilesService.notApproved();

@@ -10,9 +10,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
  */
 export interface RawTransaction {
   client: PoolClient;
-  /** The text sent opened the transaction (its BEGIN ran): it is rolled back if the work ends without `committed`. */
-  begun(): void;
-  /** The text sent ended with COMMIT. */
+  /** The text sent ended with COMMIT, which answered: nothing is left to roll back. */
   committed(): void;
   /** A string as an SQL literal quoted by the driver; NUL, which PostgreSQL text cannot hold, is refused. */
   literal(value: string): string;
@@ -26,8 +24,9 @@ export function pgPool(dataSource: DataSource): Pool {
 }
 
 /**
- * Runs `work` on a checked-out client. A refusal or a failed write between BEGIN and COMMIT rolls back; a client that
- * cannot even roll back, or whose server ended the connection meanwhile, is dropped instead of going back to the pool.
+ * Runs `work` on a checked-out client. A refusal or a failed statement before COMMIT answered rolls back; a client
+ * that cannot even roll back, or whose server ended the connection meanwhile, is dropped instead of going back to the
+ * pool.
  */
 export async function inRawTransaction<T>(dataSource: DataSource, work: (tx: RawTransaction) => Promise<T>): Promise<T> {
   const client = await pgPool(dataSource).connect();
@@ -39,14 +38,16 @@ export async function inRawTransaction<T>(dataSource: DataSource, work: (tx: Raw
     lost = err;
   };
   client.on('error', onLost);
-  let open = false;
+  // Until COMMIT answered, a transaction may be open on the client (a multi-statement text that failed after its
+  // BEGIN leaves one, aborted): it is rolled back before the client goes back to the pool. Outside a transaction,
+  // ROLLBACK only warns.
+  let open = true;
   const literal = (v: string): string => {
     if (v.includes('\u0000')) throw new DomainError('VALIDATION_FAILED', 'Text may not contain NUL characters');
     return client.escapeLiteral(v);
   };
   const tx: RawTransaction = {
     client,
-    begun: () => void (open = true),
     committed: () => void (open = false),
     literal,
     value: (v) => {

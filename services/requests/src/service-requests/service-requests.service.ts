@@ -305,9 +305,9 @@ export class ServiceRequestsService {
   /**
    * The acceptance in two round trips on one connection (it took fifteen, and a customer waits on it while bids
    * pour in):
-   *   1. BEGIN; one statement moves the request to Accepted (only from Bids Open, only its customer, only a pending
-   *      bid inside its window), marks the bid accepted and closes every other pending bid, answering the request
-   *      row, the closed bids with their providers' users and the winner's user;
+   *   1. BEGIN; the request to Accepted (only from Bids Open, only its customer, only a pending bid inside its
+   *      window), answering its row; then one statement marks the bid accepted and closes every other pending bid,
+   *      answering the closed bids with their providers' users and the winner's user;
    *   2. the outbox rows (request.accepted, bid.accepted, a bid.closed per losing bid) in one INSERT; COMMIT.
    * The request row's UPDATE queues behind a concurrent accept, cancel or expiry of the same request, so exactly
    * one of them wins (the others match nothing). Null when nothing matched (the caller says why).
@@ -315,35 +315,37 @@ export class ServiceRequestsService {
   private async acceptOnce(requestId: string, bid: BidEntity, customerUserId: string): Promise<ServiceRequestEntity | null> {
     return inRawTransaction(this.dataSource, async (tx) => {
       const [r, b, u] = [tx.literal(requestId), tx.literal(bid.id), tx.literal(customerUserId)];
+      // Two statements, so two snapshots: the second sees a bid that committed while the first waited for the
+      // request row (a bid holds it FOR SHARE), and closes it; a bid after that finds the request Accepted.
       const results = (await tx.client.query(
         `BEGIN;
-         WITH "req" AS (
-           UPDATE "requests"."service_requests" r
-              SET "tire_status" = 'Accepted', "accepted_bid_id" = b."id", "amount_cents" = b."amount_cents",
-                  "provider_id" = b."provider_id", "accepted_at" = now(), "updated_at" = now()
-             FROM "requests"."bids" b
-            WHERE r."id" = ${r} AND b."id" = ${b} AND b."request_id" = r."id" AND r."customer_user_id" = ${u}
-              AND r."tire_status" = 'Bids Open' AND b."status" = 'pending' AND b."expires_at" > now()
-            RETURNING r.*),
+         UPDATE "requests"."service_requests" r
+            SET "tire_status" = 'Accepted', "accepted_bid_id" = b."id", "amount_cents" = b."amount_cents",
+                "provider_id" = b."provider_id", "accepted_at" = now(), "updated_at" = now()
+           FROM "requests"."bids" b
+          WHERE r."id" = ${r} AND b."id" = ${b} AND b."request_id" = r."id" AND r."customer_user_id" = ${u}
+            AND r."tire_status" = 'Bids Open' AND b."status" = 'pending' AND b."expires_at" > now()
+          RETURNING r.*;
+         WITH "mine" AS (
+           SELECT r."provider_id" FROM "requests"."service_requests" r
+            WHERE r."id" = ${r} AND r."accepted_bid_id" = ${b} AND r."tire_status" = 'Accepted'),
          "won" AS (
            UPDATE "requests"."bids" SET "status" = 'accepted', "closed_at" = now(), "updated_at" = now()
-            WHERE "id" = ${b} AND "status" = 'pending' AND "expires_at" > now() AND EXISTS (SELECT 1 FROM "req") RETURNING "id"),
+            WHERE "id" = ${b} AND "status" = 'pending' AND "expires_at" > now() AND EXISTS (SELECT 1 FROM "mine") RETURNING "id"),
          "closed" AS (
            UPDATE "requests"."bids" SET "status" = 'closed', "closed_at" = now(), "updated_at" = now()
-            WHERE "request_id" = ${r} AND "status" = 'pending' AND "id" <> ${b} AND EXISTS (SELECT 1 FROM "req")
+            WHERE "request_id" = ${r} AND "status" = 'pending' AND "id" <> ${b} AND EXISTS (SELECT 1 FROM "mine")
             RETURNING "id", "provider_id")
-         SELECT "req".*,
-                (SELECT count(*)::int FROM "won") AS "won_count",
+         SELECT (SELECT count(*)::int FROM "won") AS "won_count",
                 (SELECT coalesce(json_agg(json_build_object('id', c."id", 'provider_id', c."provider_id", 'user_id', p."user_id")), '[]'::json)
                    FROM "closed" c LEFT JOIN "requests"."provider_profiles" p ON p."id" = c."provider_id") AS "closed_bids",
-                (SELECT p."user_id" FROM "requests"."provider_profiles" p WHERE p."id" = "req"."provider_id") AS "provider_user_id"
-           FROM "req"`,
-      )) as unknown as QueryResult<AcceptedRow>[];
-      tx.begun();
-      const row = results[1]?.rows[0];
-      if (!row) return null;
+                (SELECT p."user_id" FROM "requests"."provider_profiles" p WHERE p."id" = (SELECT "provider_id" FROM "mine")) AS "provider_user_id"`,
+      )) as unknown as QueryResult<Record<string, unknown>>[];
+      const requestRow = results[1]?.rows[0];
+      if (!requestRow) return null;
+      const row = results[2]?.rows[0] as unknown as AcceptedRow;
       if (row.won_count === 0) throw RequestsError.conflict('BID_NOT_OPEN', 'This bid is no longer open');
-      const fresh = this.entityOf(row);
+      const fresh = this.entityOf(requestRow);
       const closed = row.closed_bids;
       const at = (fresh.acceptedAt ?? new Date()).toISOString();
       const parties = { requestId: fresh.id, customerId: fresh.customerId, customerUserId: fresh.customerUserId };
@@ -530,8 +532,8 @@ export class ServiceRequestsService {
   }
 }
 
-/** The acceptance's answer: the request row, and what the events need. */
-interface AcceptedRow extends Record<string, unknown> {
+/** What the acceptance's second statement answers for the events. */
+interface AcceptedRow {
   won_count: number;
   closed_bids: { id: string; provider_id: string; user_id: string | null }[];
   provider_user_id: string | null;
