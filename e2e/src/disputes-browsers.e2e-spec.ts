@@ -327,8 +327,9 @@ describe('disputes and refunds in the browsers of a customer, a provider and the
       // The customer's summary read again: the same 'Refunded $20.00'.
       await c!.reload();
       const summary = c!.getByLabel('Payment summary');
-      await summary.waitFor({ timeout: 20000 });
-      expect(await summary.innerText()).toMatch(new RegExp(`Refunded\\s*\\${money(REFUND)}`));
+      // The summary shows before the payment's own read answers: the refund line comes with that read.
+      await summary.getByText('Refunded', { exact: true }).waitFor({ timeout: 20000 });
+      expect(await summary.innerText()).toMatch(new RegExp(`Total\\s*\\${money(BID + cardFee)}\\s*Refunded\\s*\\${money(REFUND)}`));
     }),
     180000,
   );
